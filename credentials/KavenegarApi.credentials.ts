@@ -1,0 +1,65 @@
+import type {
+	IAuthenticateRuleResponseSuccessBody,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * Kavenegar authenticates by the API key as a path segment (`/v1/<key>/...`), which
+ * `authenticate` cannot express: the node and the test request build that base URL themselves.
+ * The expression strips trailing slashes and URL-encodes the key so that any key gives a valid path.
+ */
+export const KAVENEGAR_BASE_URL =
+	"={{ String($credentials.baseUrl || 'https://api.kavenegar.com').trim().replace(/\\/+$/, '') + '/v1/' + encodeURIComponent(String($credentials.apiKey).trim()) }}";
+
+export class KavenegarApi implements ICredentialType {
+	name = 'kavenegarApi';
+
+	displayName = 'Kavenegar API';
+
+	icon: Icon = { light: 'file:../icons/kavenegar.svg', dark: 'file:../icons/kavenegar.dark.svg' };
+
+	documentationUrl = 'https://kavenegar.com/rest.html';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API key from your Kavenegar panel (Account → API key)',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.kavenegar.com',
+			description:
+				'Address of the Kavenegar API. Change it only to use a proxy or a test service.',
+		},
+	];
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: KAVENEGAR_BASE_URL,
+			url: '/account/info.json',
+			method: 'GET',
+			// The key's problems arrive as HTTP errors or inside HTTP 200 answers: read the body in both cases.
+			ignoreHttpStatusErrors: true,
+		},
+		rules: [
+			failWhenStatus(403, 'Invalid API key: check the key in your Kavenegar panel'),
+			failWhenStatus(401, 'The Kavenegar account is disabled'),
+			failWhenStatus(416, "This key is restricted to other IPs: allow this n8n server's IP in the Kavenegar panel"),
+			failWhenStatus(undefined, 'The Base URL did not answer like the Kavenegar API: check it'),
+		],
+	};
+}
+
+function failWhenStatus(status: number | undefined, message: string): IAuthenticateRuleResponseSuccessBody {
+	return { type: 'responseSuccessBody', properties: { key: 'return.status', value: status, message } };
+}

@@ -1,0 +1,10 @@
+/** Tests are JavaScript (see README: test tooling is not shipped code); the node's TypeScript is compiled on the fly. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.js'],
+	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+	moduleFileExtensions: ['ts', 'js', 'json'],
+	setupFiles: ['<rootDir>/test/setupEnv.js'],
+	testTimeout: 20_000,
+};

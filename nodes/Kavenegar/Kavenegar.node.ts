@@ -1,0 +1,27 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
+import { properties } from './resources';
+
+export class Kavenegar implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Kavenegar',
+		name: 'kavenegar',
+		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send SMS and one-time codes, read the inbox and manage templates, blocklists and media with Kavenegar',
+		defaults: { name: 'Kavenegar' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'kavenegarApi', required: true }],
+		requestDefaults: {
+			baseURL: KAVENEGAR_BASE_URL,
+			// Errors arrive both as HTTP errors and inside HTTP 200 answers; checkEnvelope reads both.
+			ignoreHttpStatusErrors: true,
+			headers: { Accept: 'application/json' },
+		},
+		properties,
+	};
+}

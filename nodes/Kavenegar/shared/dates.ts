@@ -1,0 +1,113 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { invalidInput } from './inputErrors';
+import type { ParamRule } from './wireParams';
+
+interface DateTimeLike {
+	toMillis(): number;
+}
+
+function isDateTimeLike(value: unknown): value is DateTimeLike {
+	return typeof value === 'object' && value !== null && typeof (value as DateTimeLike).toMillis === 'function';
+}
+
+/** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utcMs));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+const NAIVE_ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
+
+/**
+ * Unix seconds from what n8n gives a dateTime field: the picker's zone-less ISO string (read in
+ * the workflow's time zone, as the user sees it), an ISO string with an offset, a Luxon DateTime,
+ * a JS Date, or Unix seconds or milliseconds. Undefined when empty.
+ */
+export function toUnixSeconds(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	field: string,
+): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	let ms: number;
+	if (isDateTimeLike(value)) ms = value.toMillis();
+	else if (value instanceof Date) ms = value.getTime();
+	else if (typeof value === 'number' || /^\s*\d+(\.\d+)?\s*$/.test(String(value))) {
+		const n = Number(value);
+		// 10^11 seconds is the year 5138: anything larger is milliseconds.
+		ms = n >= 1e11 ? n : n * 1000;
+	} else {
+		const text = String(value).trim();
+		if (NAIVE_ISO.test(text)) {
+			const naiveAsUtc = Date.parse(text.replace(' ', 'T') + (text.length === 10 ? 'T00:00:00' : '') + 'Z');
+			const zone = context.getTimezone();
+			const guess = naiveAsUtc - zoneOffsetMs(naiveAsUtc, zone);
+			ms = naiveAsUtc - zoneOffsetMs(guess, zone);
+		} else {
+			ms = Date.parse(text);
+		}
+	}
+	if (!Number.isFinite(ms)) {
+		throw invalidInput(
+			context,
+			field,
+			`"${String(value)}" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds`,
+		);
+	}
+	return Math.floor(ms / 1000);
+}
+
+/** A rule turning one date parameter into the 10-digit Unix seconds the service reads. */
+export function unixTime(name: string, field: string): ParamRule {
+	return function (params) {
+		params[name] = toUnixSeconds(this, params[name], field);
+	};
+}
+
+const DAY = 86_400;
+
+interface RangeLimits {
+	start: [name: string, field: string];
+	end: [name: string, field: string];
+	/** Longest allowed span, in days. */
+	maxDays: number;
+	/** How far back the start may lie, in days. */
+	maxPastDays?: number;
+	/** The service reads an empty end as now, so the span is checked against now. */
+	emptyEndIsNow?: boolean;
+}
+
+/** Checks a date range against the contract's limits; run after `unixTime` on both ends. */
+export function dateRange(limits: RangeLimits): ParamRule {
+	const [startName, startField] = limits.start;
+	const [endName, endField] = limits.end;
+	const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+	return function (params) {
+		const start = params[startName] as number | undefined;
+		const now = Math.floor(Date.now() / 1000);
+		const end = (params[endName] as number | undefined) ?? (limits.emptyEndIsNow ? now : undefined);
+		if (start !== undefined && limits.maxPastDays !== undefined && start < now - limits.maxPastDays * DAY) {
+			throw invalidInput(this, startField, `must be at most ${days(limits.maxPastDays)} in the past`);
+		}
+		if (start === undefined || end === undefined) return;
+		if (end < start) throw invalidInput(this, endField, `must not be before ${startField}`);
+		if (end - start > limits.maxDays * DAY) {
+			throw invalidInput(
+				this,
+				endField,
+				`the range from ${startField} to ${endField} must be at most ${days(limits.maxDays)}`,
+			);
+		}
+	};
+}

@@ -1,0 +1,79 @@
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+	type JsonObject,
+} from 'n8n-workflow';
+import { describeServiceError } from './serviceErrors';
+
+interface Envelope {
+	return: { status: number | string; message?: string };
+	entries?: unknown;
+	metadata?: IDataObject;
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		typeof (body as IDataObject).return === 'object' &&
+		(body as IDataObject).return !== null
+	);
+}
+
+/**
+ * Kavenegar reports errors in `return.status`, sometimes with HTTP 200 and sometimes with a
+ * matching HTTP status, so the node ignores HTTP status errors and every response passes here
+ * first. Nothing from the request (its URL holds the API key) goes into the error.
+ */
+export async function checkEnvelope(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const httpStatus = response.statusCode;
+	const body = response.body;
+	if (!isEnvelope(body)) {
+		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
+		throw new NodeApiError(
+			this.getNode(),
+			{ httpStatus } as JsonObject,
+			{
+				message: `Kavenegar answered HTTP ${httpStatus} with ${what}`,
+				description:
+					'The answer did not come from the Kavenegar API as expected (a proxy error page, a cut-off response or a wrong Base URL in the credential). Try again; if it persists, check the Base URL.',
+				httpCode: String(httpStatus),
+			},
+		);
+	}
+	const code = Number(body.return.status);
+	if (code !== 200 || httpStatus < 200 || httpStatus > 299) {
+		const serviceMessage = String(body.return.message ?? '');
+		throw new NodeApiError(
+			this.getNode(),
+			{ status: code, message: serviceMessage } as JsonObject,
+			{
+				message: `Kavenegar error ${code}: ${describeServiceError(code)}`,
+				description: serviceMessage
+					? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
+					: `The service gave no message (HTTP ${httpStatus}).`,
+				httpCode: String(code),
+			},
+		);
+	}
+	return items;
+}
+
+/** The contract's payload: an array of rows for most operations, one object for a few. */
+export async function entriesToItems(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const entries = (response.body as Envelope).entries;
+	const rows = Array.isArray(entries) ? entries : entries == null ? [] : [entries];
+	const item = this.getItemIndex();
+	return rows.map((json) => ({ json: json as IDataObject, pairedItem: { item } }));
+}

@@ -1,0 +1,42 @@
+/**
+ * What each `return.status` means, written for the person reading the error in n8n.
+ * The contract's table (service-api.md §7) wins; the other codes come from the official SDKs.
+ */
+export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
+	400: 'parameters are incomplete or out of range',
+	401: 'the account is disabled',
+	402: 'the operation failed',
+	403: 'invalid API key: check the key in the Kavenegar credential',
+	404: 'unknown method',
+	405: 'wrong HTTP method for this operation',
+	406: 'a required parameter is empty',
+	407: "this operation needs IP access: add the caller's IP in the account panel",
+	409: 'the server is busy: retry later',
+	411: 'invalid recipient number',
+	412: 'invalid sender line, or too many items in one request',
+	413: 'the message is empty or too long',
+	414: 'too many records in one request',
+	416: 'the source IP does not match the IPs allowed for this key',
+	417: 'invalid, malformed or out-of-range date',
+	418: 'insufficient credit',
+	419: 'the send-array lists have different lengths',
+	422: 'the data contains invalid characters',
+	424: 'template not found (deleted, or never created) or not approved yet',
+	426: 'this operation needs the advanced service',
+	428: 'a voice-call code must be digits only',
+	431: 'a token contains a space, newline or underscore',
+	432: 'the template text has no %token placeholder',
+	451: 'too many calls: slow down and retry later',
+	800: 'no file was sent',
+	801: 'the file is invalid or cannot be processed',
+	802: 'file size not allowed (images up to 10 MB, videos up to 20 MB)',
+	803: 'aspect ratio not allowed',
+	804: 'video duration not allowed (at most 60 seconds)',
+	805: 'no permission to upload files (media works only on internal-messenger lines)',
+	806: 'the upload quota is used up',
+	807: 'this file was already uploaded',
+};
+
+export function describeServiceError(code: number): string {
+	return SERVICE_ERROR_MEANINGS[code] ?? 'an error the Kavenegar documentation does not describe';
+}

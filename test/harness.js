@@ -1,0 +1,172 @@
+'use strict';
+/**
+ * Runs our node inside n8n-core's WorkflowExecute, the engine n8n itself runs workflows with:
+ * a declarative node goes through the same RoutingNode as in n8n. Credentials come from a tiny
+ * helper that hands out fixed data, and the real credential class is used for the test request.
+ */
+const { Container } = require('@n8n/di');
+const { ExecutionLifecycleHooks, WorkflowExecute } = require('n8n-core');
+const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
+const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
+const { KavenegarApi } = require('../credentials/KavenegarApi.credentials');
+
+const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
+
+const nodeTypes = {
+	byName: { [NODE_TYPE]: new Kavenegar() },
+	getByName(name) {
+		return this.byName[name];
+	},
+	getByNameAndVersion(name) {
+		return this.byName[name];
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+class FixedCredentialsHelper extends ICredentialsHelper {
+	constructor(data) {
+		super();
+		this.data = data;
+		this.type = new KavenegarApi();
+	}
+	getParentTypes() {
+		return [];
+	}
+	async authenticate(_credentials, _typeName, requestOptions) {
+		return requestOptions;
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async runPreAuthentication() {
+		return undefined;
+	}
+	getCredentialsProperties() {
+		return this.type.properties;
+	}
+	async getDecrypted() {
+		return { ...this.data };
+	}
+	async getCredentials() {
+		throw new Error('not used');
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	isCredentialUsableByNode() {
+		return true;
+	}
+}
+
+function credentialsFor(fake, overrides = {}) {
+	return { apiKey: fake.apiKey, baseUrl: fake.url, ...overrides };
+}
+
+/**
+ * Runs one Kavenegar node with `parameters` over input `items` and resolves with what n8n would
+ * show: the output items, or the node's error. `settings` are node settings such as
+ * `{ onError: 'continueRegularOutput' }`.
+ */
+async function runNode({ parameters, items = [{ json: {} }], credentials, settings = {}, timezone = 'UTC' }) {
+	const node = {
+		id: 'kavenegar-node',
+		name: 'Kavenegar',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { kavenegarApi: { id: '1', name: 'Kavenegar account' } },
+		...settings,
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+		settings: { timezone },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflow);
+	let finished;
+	const done = new Promise((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+	const additionalData = {
+		hooks,
+		credentialsHelper: new FixedCredentialsHelper(credentials),
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1',
+		instanceBaseUrl: 'http://127.0.0.1',
+		webhookBaseUrl: 'http://127.0.0.1',
+		webhookWaitingBaseUrl: 'http://127.0.0.1',
+		webhookTestBaseUrl: 'http://127.0.0.1',
+		formWaitingBaseUrl: 'http://127.0.0.1',
+		variables: {},
+		currentNodeParameters: undefined,
+		userId: 'user',
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	};
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done;
+	const task = run.data.resultData.runData.Kavenegar?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: task?.error ?? run.data.resultData.error,
+		run,
+	};
+}
+
+/** Runs the credential's test request the way n8n's credentials tester does, with its rules. */
+async function testCredential(credentials) {
+	const type = new KavenegarApi();
+	const testNodeType = {
+		description: {
+			displayName: 'Credential test',
+			name: 'credentialTest',
+			version: 1,
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'kavenegarApi', required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: type.test.request } }],
+		},
+	};
+	const previous = nodeTypes.byName[NODE_TYPE];
+	nodeTypes.byName[NODE_TYPE] = testNodeType;
+	try {
+		const { items, error } = await runNode({ parameters: {}, credentials });
+		if (error) return { status: 'Error', message: error.message };
+		for (const rule of type.test.rules) {
+			const value = rule.properties.key.split('.').reduce((v, k) => (v == null ? undefined : v[k]), items[0]?.json);
+			if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+		}
+		return { status: 'OK', message: 'Connection successful!' };
+	} finally {
+		nodeTypes.byName[NODE_TYPE] = previous;
+	}
+}
+
+/** n8n-core starts an SSH connection manager whose timer would keep jest alive. */
+function shutdownEngine() {
+	try {
+		const { SSHClientsManager } = require('n8n-core');
+		Container.get(SSHClientsManager).onShutdown?.();
+	} catch {
+		// Not every n8n-core version has it.
+	}
+}
+
+module.exports = { runNode, testCredential, credentialsFor, shutdownEngine, NODE_TYPE };
