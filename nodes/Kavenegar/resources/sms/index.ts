@@ -1,5 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { countInboxFields, countInboxOperation } from './countInbox';
+import { getInboxFields, getInboxOperation } from './getInbox';
+import { getLatestOutboxFields, getLatestOutboxOperation } from './getLatestOutbox';
+import { getMessagesFields, getMessagesOperation } from './getMessages';
+import { getOutboxFields, getOutboxOperation } from './getOutbox';
+import { getStatusByLocalIdFields, getStatusByLocalIdOperation } from './getStatusByLocalId';
+import { getStatusByRecipientFields, getStatusByRecipientOperation } from './getStatusByRecipient';
 import { sendFields, sendOperation } from './send';
+import { sendArrayFields, sendArrayOperation } from './sendArray';
 
 export const smsDescription: INodeProperties[] = [
 	{
@@ -8,8 +16,26 @@ export const smsDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['sms'] } },
-		options: [sendOperation],
+		options: [
+			sendOperation,
+			sendArrayOperation,
+			getInboxOperation,
+			countInboxOperation,
+			getOutboxOperation,
+			getMessagesOperation,
+			getLatestOutboxOperation,
+			getStatusByLocalIdOperation,
+			getStatusByRecipientOperation,
+		],
 		default: 'send',
 	},
 	...sendFields,
+	...sendArrayFields,
+	...getInboxFields,
+	...countInboxFields,
+	...getOutboxFields,
+	...getMessagesFields,
+	...getLatestOutboxFields,
+	...getStatusByLocalIdFields,
+	...getStatusByRecipientFields,
 ];

@@ -1,0 +1,77 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { dateRange, unixTime } from '../../shared/dates';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { dateField, readStateField } from '../../shared/fields';
+import { inboxPagination } from '../../shared/paging';
+import { required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const getInboxOperation: INodePropertyOptions = {
+	name: 'Get Inbox',
+	value: 'getInbox',
+	action: 'Get received messages',
+	description: 'Get messages received on one of your lines, at most two days at a time',
+	routing: {
+		request: { method: 'POST', url: '/sms/inboxpaged.json' },
+		send: {
+			preSend: [
+				prepareRequest(
+					required('linenumber', 'Line Number'),
+					unixTime('startdate', 'Start Date'),
+					unixTime('enddate', 'End Date'),
+					dateRange({ start: ['startdate', 'Start Date'], end: ['enddate', 'End Date'], maxDays: 2 }),
+				),
+			],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('sms', ['getInbox']);
+
+export const getInboxFields: INodeProperties[] = [
+	{
+		displayName: 'Line Number',
+		name: 'lineNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '10004346',
+		description: 'Your line that received the messages',
+		displayOptions: display,
+		routing: sendAs('linenumber'),
+	},
+	readStateField('isRead', display),
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: display,
+		routing: { send: { paginate: '={{ $value }}' }, operations: { pagination: inboxPagination } },
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 200 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { ...display.show, returnAll: [false] } },
+		routing: { output: { maxResults: '={{ $value }}' } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: display,
+		options: [
+			dateField('Start Date', 'startDate', 'startdate', 'Received at or after this time. Empty start and end mean the last two days.'),
+			dateField('End Date', 'endDate', 'enddate', 'Received at or before this time; at most two days after the start'),
+		],
+	},
+];

@@ -1,0 +1,32 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { idList } from '../../shared/lists';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const getMessagesOperation: INodePropertyOptions = {
+	name: 'Get Messages by ID',
+	value: 'getMessages',
+	action: 'Get sent messages by ID',
+	description: 'Get the details and cost of sent messages by their IDs (at most 500; needs IP access)',
+	routing: {
+		request: { method: 'POST', url: '/sms/select.json' },
+		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs', 500))] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const getMessagesFields: INodeProperties[] = [
+	{
+		displayName: 'Message IDs',
+		name: 'messageIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '8792343, 8792344',
+		description:
+			'IDs returned by a send, separated by commas or new lines, or an array from an expression; at most 500. Needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
+		displayOptions: showFor('sms', ['getMessages']),
+		routing: sendAs('messageid'),
+	},
+];

@@ -1,0 +1,60 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { dateRange, unixTime } from '../../shared/dates';
+import { showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { dateField, senderLineField } from '../../shared/fields';
+import { required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const getOutboxOperation: INodePropertyOptions = {
+	name: 'Get Outbox by Date',
+	value: 'getOutbox',
+	action: 'Get sent messages in a date range',
+	description:
+		'Get the messages sent in a range of at most one day, up to 3 days back (at most 500; needs IP access)',
+	routing: {
+		request: { method: 'POST', url: '/sms/selectoutbox.json' },
+		send: {
+			preSend: [
+				prepareRequest(
+					unixTime('startdate', 'Start Date'),
+					required('startdate', 'Start Date'),
+					unixTime('enddate', 'End Date'),
+					dateRange({
+						start: ['startdate', 'Start Date'],
+						end: ['enddate', 'End Date'],
+						maxDays: 1,
+						maxPastDays: 3,
+						emptyEndIsNow: true,
+					}),
+				),
+			],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('sms', ['getOutbox']);
+
+export const getOutboxFields: INodeProperties[] = [
+	dateField(
+		'Start Date',
+		'startDate',
+		'startdate',
+		'Start of the range; at most 3 days in the past. This operation needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
+		display,
+		true,
+	),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: display,
+		options: [
+			dateField('End Date', 'endDate', 'enddate', 'End of the range (empty means now); at most one day after the start'),
+			senderLineField('Only messages sent from this line'),
+		],
+	},
+];

@@ -1,0 +1,32 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { idList } from '../../shared/lists';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const getStatusByLocalIdOperation: INodePropertyOptions = {
+	name: 'Get Status by Local ID',
+	value: 'getStatusByLocalId',
+	action: 'Get message status by local ID',
+	description: 'Get the status of messages by the local IDs you sent them with (last 12 hours only)',
+	routing: {
+		request: { method: 'POST', url: '/sms/statuslocalmessageid.json' },
+		send: { preSend: [prepareRequest(idList('localid', 'Local IDs'))] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const getStatusByLocalIdFields: INodeProperties[] = [
+	{
+		displayName: 'Local IDs',
+		name: 'localIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1001, 1002',
+		description:
+			'Your local IDs, separated by commas or new lines, or an array from an expression. Only messages of the last 12 hours are found; an unknown ID comes back with status 100.',
+		displayOptions: showFor('sms', ['getStatusByLocalId']),
+		routing: sendAs('localid'),
+	},
+];

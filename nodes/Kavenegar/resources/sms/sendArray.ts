@@ -1,0 +1,244 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { unixTime } from '../../shared/dates';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { invalidInput } from '../../shared/inputErrors';
+import { normalisePhoneNumber } from '../../shared/phoneNumbers';
+import { tagRule } from '../../shared/valueRules';
+import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+
+const MAX_MESSAGES = 200;
+
+interface MessageRow {
+	recipient?: unknown;
+	receptor?: unknown;
+	sender?: unknown;
+	message?: unknown;
+	type?: unknown;
+	localId?: unknown;
+	localid?: unknown;
+}
+
+/** The JSON input may be the contract's own shape, three parallel arrays: turn it into rows. */
+function rowsFromJson(this: IExecuteSingleFunctions, value: unknown): MessageRow[] {
+	let data = value;
+	if (typeof data === 'string') {
+		try {
+			data = JSON.parse(data);
+		} catch {
+			throw invalidInput(this, 'Messages (JSON)', 'is not valid JSON');
+		}
+	}
+	if (Array.isArray(data)) return data as MessageRow[];
+	if (typeof data === 'object' && data !== null) {
+		const lists = data as IDataObject;
+		const names = ['receptor', 'sender', 'message'];
+		for (const name of names) {
+			if (!Array.isArray(lists[name])) {
+				throw invalidInput(this, 'Messages (JSON)', `"${name}" must be an array`);
+			}
+		}
+		const lengths = names.map((name) => (lists[name] as unknown[]).length);
+		for (const optional of ['type', 'localid']) {
+			if (Array.isArray(lists[optional])) lengths.push((lists[optional] as unknown[]).length);
+		}
+		if (new Set(lengths).size !== 1) {
+			throw invalidInput(
+				this,
+				'Messages (JSON)',
+				`the receptor, sender and message arrays must have the same length (got ${lengths.join(', ')})`,
+			);
+		}
+		return (lists.receptor as unknown[]).map((receptor, i) => ({
+			receptor,
+			sender: (lists.sender as unknown[])[i],
+			message: (lists.message as unknown[])[i],
+			type: (lists.type as unknown[] | undefined)?.[i],
+			localid: (lists.localid as unknown[] | undefined)?.[i],
+		}));
+	}
+	throw invalidInput(this, 'Messages (JSON)', 'must be an array of messages');
+}
+
+/** Builds the three JSON-array fields (plus type and local IDs when given) from the rows. */
+const buildArrays: ParamRule = function (params) {
+	const source = params.messagesInput === 'json' ? 'Messages (JSON)' : 'Messages';
+	const rows: MessageRow[] =
+		params.messagesInput === 'json'
+			? rowsFromJson.call(this, params.messagesJson)
+			: ((params.messages as IDataObject | undefined)?.message as MessageRow[] | undefined) ?? [];
+	delete params.messagesInput;
+	delete params.messagesJson;
+	delete params.messages;
+	if (rows.length === 0) throw invalidInput(this, source, 'add at least one message');
+	if (rows.length > MAX_MESSAGES) {
+		throw invalidInput(this, source, `at most ${MAX_MESSAGES} messages in one request (got ${rows.length})`);
+	}
+	const receptor: string[] = [];
+	const sender: string[] = [];
+	const message: string[] = [];
+	const type: number[] = [];
+	const localIds: string[] = [];
+	rows.forEach((row, i) => {
+		const where = `${source} #${i + 1}`;
+		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
+		const number = normalisePhoneNumber(rawRecipient);
+		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" is not a phone number`);
+		const line = String(row.sender ?? '').trim();
+		if (line === '') throw invalidInput(this, where, 'sender line is required');
+		const text = String(row.message ?? '');
+		if (text.trim() === '') throw invalidInput(this, where, 'message text is required');
+		receptor.push(number);
+		sender.push(line);
+		message.push(text);
+		if (row.type !== undefined && row.type !== '') type.push(Number(row.type));
+		const localId = row.localId ?? row.localid;
+		if (localId !== undefined && localId !== '') {
+			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" is not numeric`);
+			localIds.push(String(localId));
+		}
+	});
+	for (const [list, what] of [
+		[type, 'display type'],
+		[localIds, 'local ID'],
+	] as const) {
+		if (list.length > 0 && list.length !== rows.length) {
+			throw invalidInput(this, source, `give a ${what} for every message or for none (${list.length} of ${rows.length})`);
+		}
+	}
+	params.receptor = JSON.stringify(receptor);
+	params.sender = JSON.stringify(sender);
+	params.message = JSON.stringify(message);
+	if (type.length) params.type = JSON.stringify(type);
+	if (localIds.length) params.localmessageids = JSON.stringify(localIds.map(Number));
+};
+
+export const sendArrayOperation: INodePropertyOptions = {
+	name: 'Send Different Messages',
+	value: 'sendArray',
+	action: 'Send different messages in one request',
+	description: 'Send a different text from a different line to each recipient (at most 200 per request)',
+	routing: {
+		request: { method: 'POST', url: '/sms/sendarray.json' },
+		send: { preSend: [prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule)] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('sms', ['sendArray']);
+
+export const sendArrayFields: INodeProperties[] = [
+	{
+		displayName: 'Messages Input',
+		name: 'messagesInput',
+		type: 'options',
+		options: [
+			{ name: 'Rows', value: 'rows', description: 'Enter each message as a row' },
+			{ name: 'JSON', value: 'json', description: 'Give all messages as one JSON array, e.g. from an expression' },
+		],
+		default: 'rows',
+		displayOptions: display,
+		routing: sendAs('messagesInput'),
+	},
+	{
+		displayName: 'Messages',
+		name: 'messages',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Message',
+		default: {},
+		displayOptions: { show: { ...display.show, messagesInput: ['rows'] } },
+		options: [
+			{
+				displayName: 'Message',
+				name: 'message',
+				values: [
+					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: '09121234567' },
+					{ displayName: 'Sender Line', name: 'sender', type: 'string', default: '', placeholder: '10004346' },
+					{ displayName: 'Text', name: 'message', type: 'string', default: '', typeOptions: { rows: 2 } },
+					{
+						displayName: 'Display Type',
+						name: 'type',
+						type: 'string',
+						default: '',
+						description: 'Optional; only for lines beginning with 3000',
+					},
+					{
+						displayName: 'Local ID',
+						name: 'localId',
+						type: 'string',
+						default: '',
+						description: 'Optional numeric ID of yours that stops a repeated request from sending twice',
+					},
+				],
+			},
+		],
+		routing: sendAs('messages'),
+	},
+	{
+		displayName: 'Messages (JSON)',
+		name: 'messagesJson',
+		type: 'json',
+		default: '[\n  { "recipient": "09121234567", "sender": "10004346", "message": "Hello" }\n]',
+		description:
+			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}; at most 200',
+		displayOptions: { show: { ...display.show, messagesInput: ['json'] } },
+		routing: sendAs('messagesJson'),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: display,
+		options: [
+			{
+				displayName: 'Hide Recipients',
+				name: 'hide',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to hide the recipient numbers in reports',
+				routing: { send: { ...sendAs('hide').send, value: '={{ $value ? 1 : "" }}' } },
+			},
+			{
+				displayName: 'Media ID',
+				name: 'mediaId',
+				type: 'string',
+				default: '',
+				description: 'ID of an uploaded media file; only for internal-messenger lines',
+				routing: sendAs('mediaid'),
+			},
+			{
+				displayName: 'Policy',
+				name: 'policy',
+				type: 'string',
+				default: '',
+				description: 'Name of a send policy defined on your account',
+				routing: sendAs('policy'),
+			},
+			{
+				displayName: 'Send At',
+				name: 'date',
+				type: 'dateTime',
+				default: '',
+				description: 'Schedule all messages for this time; empty sends them now',
+				routing: sendAs('date'),
+			},
+			{
+				displayName: 'Tag',
+				name: 'tag',
+				type: 'string',
+				default: '',
+				description:
+					'Report label already defined in your panel: at most 200 characters, English letters, digits, "-" and "_"',
+				routing: sendAs('tag'),
+			},
+		],
+	},
+];
