@@ -1,0 +1,49 @@
+'use strict';
+/** What several test files share: a fake per file, and the checks every error test makes. */
+const { startFakeKavenegar } = require('./fakeKavenegar');
+const { runNode, credentialsFor, shutdownEngine } = require('./harness');
+
+/**
+ * Starts one fake for the test file and returns a runner bound to it. The request log is cleared
+ * before each test; the service's state (outbox, inbox, templates…) carries on, as a real account's does.
+ */
+function useFake(options = {}) {
+	const context = { fake: undefined };
+	beforeAll(async () => {
+		context.fake = await startFakeKavenegar({ apiKey: 'test-key/with+chars', ...options });
+	});
+	beforeEach(() => {
+		context.fake.requests.length = 0;
+	});
+	afterAll(async () => {
+		await context.fake.close();
+		shutdownEngine();
+	});
+	context.run = (parameters, { credentials, ...extra } = {}) =>
+		runNode({ parameters, credentials: credentialsFor(context.fake, credentials), ...extra });
+	return context;
+}
+
+/** Every error shown to a user must be free of the API key, raw or URL-encoded. */
+function expectNoKey(error, apiKey) {
+	const serialised = JSON.stringify(error) + String(error?.message) + String(error?.description) + String(error?.stack);
+	expect(serialised).not.toContain(apiKey);
+	expect(serialised).not.toContain(encodeURIComponent(apiKey));
+}
+
+/** A bad-input error: names the field and rule, and nothing reached the service. */
+async function expectRejectedBeforeSending(context, parameters, message) {
+	const { items, error } = await context.run(parameters);
+	expect(items).toEqual([]);
+	expect(error?.message).toBe(message);
+	expect(context.fake.requests).toHaveLength(0);
+	expectNoKey(error, context.fake.apiKey);
+	return error;
+}
+
+const DAY = 86_400;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** An ISO timestamp with offset `seconds` from now, as an expression would give it. */
+const isoFromNow = (seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
+
+module.exports = { useFake, expectNoKey, expectRejectedBeforeSending, DAY, nowSeconds, isoFromNow };
