@@ -26,8 +26,7 @@ export const getLatestOutboxFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 500 },
 		default: 50,
-		description:
-			'Max number of results to return (at most 500). Needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
+		description: 'Max number of results to return',
 		displayOptions: display,
 		routing: sendAs('pagesize'),
 	},

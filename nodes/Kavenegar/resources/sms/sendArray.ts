@@ -158,9 +158,6 @@ export const sendArrayFields: INodeProperties[] = [
 				displayName: 'Message',
 				name: 'message',
 				values: [
-					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: '09121234567' },
-					{ displayName: 'Sender Line', name: 'sender', type: 'string', default: '', placeholder: '10004346' },
-					{ displayName: 'Text', name: 'message', type: 'string', default: '', typeOptions: { rows: 2 } },
 					{
 						displayName: 'Display Type',
 						name: 'type',
@@ -175,6 +172,9 @@ export const sendArrayFields: INodeProperties[] = [
 						default: '',
 						description: 'Optional numeric ID of yours that stops a repeated request from sending twice',
 					},
+					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: '09121234567' },
+					{ displayName: 'Sender Line', name: 'sender', type: 'string', default: '', placeholder: '10004346' },
+					{ displayName: 'Text', name: 'message', type: 'string', default: '', typeOptions: { rows: 2 } },
 				],
 			},
 		],
