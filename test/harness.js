@@ -119,7 +119,12 @@ async function runNode({ parameters, items = [{ json: {} }], credentials, settin
 		},
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
+	try {
+		await execute.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a node with issues (an empty required field) before running it.
+		return { items: [], error, run: undefined };
+	}
 	const run = await done;
 	const task = run.data.resultData.runData.Kavenegar?.[0];
 	return {

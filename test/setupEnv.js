@@ -9,3 +9,5 @@ fs.mkdirSync(folder, { recursive: true });
 process.env.N8N_USER_FOLDER = folder;
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 process.env.TZ = process.env.TZ || 'UTC';
+// The engine logs every node error to stdout; tests read errors from the run data instead.
+process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';

@@ -1,0 +1,47 @@
+const { useFake, expectRejectedBeforeSending, expectNoKey, DAY, isoFromNow } = require('../../helpers');
+
+const ctx = useFake();
+const outbox = (extra) => ({ resource: 'sms', operation: 'getOutbox', startDate: isoFromNow(-3600), ...extra });
+
+beforeAll(async () => {
+	await ctx.run({ resource: 'sms', operation: 'send', recipients: '09121111111,09122222222', message: 'one' });
+	await ctx.run({ resource: 'sms', operation: 'send', recipients: '09123333333', message: 'two', additionalFields: { sender: '30004000' } });
+});
+
+describe('SMS → Get Outbox by Date', () => {
+	test('posts the range and sender and returns the sent rows', async () => {
+		const start = isoFromNow(-3600);
+		const { items, error } = await ctx.run(outbox({ startDate: start, filters: { sender: '30004000' } }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0]).toMatchObject({
+			method: 'POST',
+			operation: 'sms/selectoutbox',
+			form: { startdate: String(Math.floor(Date.parse(start) / 1000)), sender: '30004000' },
+		});
+		expect(items.map((item) => [item.json.receptor, item.json.message, item.json.sender])).toEqual([['09123333333', 'two', '30004000']]);
+	});
+
+	test('all sent messages when no sender is given', async () => {
+		const { items } = await ctx.run(outbox());
+		expect(items).toHaveLength(3);
+	});
+
+	test.each(['status', '200'])('without IP access (errors with HTTP %s) the error says what to do', async (mode) => {
+		Object.assign(ctx.fake, { ipAccess: false, errorMode: mode });
+		try {
+			const { error } = await ctx.run(outbox());
+			expect(error.message).toBe("Kavenegar error 407: this operation needs IP access: add the caller's IP in the account panel");
+			expectNoKey(error, ctx.fake.apiKey);
+		} finally {
+			Object.assign(ctx.fake, { ipAccess: true, errorMode: 'status' });
+		}
+	});
+
+	test.each([
+		[{ startDate: isoFromNow(-4 * DAY) }, 'Start Date: must be at most 3 days in the past'],
+		[{ startDate: isoFromNow(-2 * DAY) }, 'End Date: the range from Start Date to End Date must be at most 1 day'],
+		[{ startDate: isoFromNow(-2 * DAY), filters: { endDate: isoFromNow(-7200) } }, 'End Date: the range from Start Date to End Date must be at most 1 day'],
+	])('rejects bad input before sending → %#', async (extra, message) => {
+		await expectRejectedBeforeSending(ctx, outbox(extra), message);
+	});
+});
