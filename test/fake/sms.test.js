@@ -1,0 +1,101 @@
+/** The fake's own contract checks, over plain HTTP: if these pass, the node tests mean something. */
+const { request } = require('undici');
+const { startFakeKavenegar } = require('../fakeKavenegar');
+
+let fake;
+beforeAll(async () => {
+	fake = await startFakeKavenegar({ apiKey: 'key' });
+});
+afterAll(() => fake.close());
+
+const call = async (operation, { method = 'POST', form, query, json, key = 'key' } = {}) => {
+	const url = new URL(`${fake.url}/v1/${encodeURIComponent(key)}/${operation}.json`);
+	for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+	// undici's request, not fetch: fetch turns an HTTP 407 into a proxy-authentication failure.
+	const init = { method };
+	if (form) Object.assign(init, { body: new URLSearchParams(form).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+	if (json) Object.assign(init, { body: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } });
+	const response = await request(url, init);
+	return { http: response.statusCode, body: await response.body.json() };
+};
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('fake Kavenegar: SMS', () => {
+	test('send answers one row per recipient in the envelope', async () => {
+		const { http, body } = await call('sms/send', { form: { receptor: '09121111111,09122222222', message: 'hi' } });
+		expect(http).toBe(200);
+		expect(body.return).toEqual({ status: 200, message: 'تایید شد' });
+		expect(body.entries.map((row) => row.receptor)).toEqual(['09121111111', '09122222222']);
+	});
+
+	test('a wrong key is 403, an unknown operation 404', async () => {
+		expect((await call('sms/send', { key: 'nope', form: { receptor: '0912', message: 'x' } })).body.return.status).toBe(403);
+		expect((await call('sms/nothing', { form: {} })).body.return.status).toBe(404);
+	});
+
+	test('a JSON body is not read: the parameters are missing', async () => {
+		const { http, body } = await call('sms/send', { json: { receptor: '09121111111', message: 'hi' } });
+		expect([http, body.return.status]).toEqual([400, 400]);
+	});
+
+	test('unknown parameter names are refused, POST parameters in the query string are not read', async () => {
+		expect((await call('sms/send', { form: { receptors: '09121111111', message: 'x' } })).body.return.message).toContain('unknown parameter: receptors');
+		expect((await call('sms/send', { form: {}, query: { receptor: '09121111111', message: 'x' } })).body.return.status).toBe(400);
+	});
+
+	test('limits and their codes: 200 recipients, local ids count, sendarray GET 405 and unequal arrays 419', async () => {
+		const many = Array.from({ length: 201 }, (_, i) => `0912${String(i).padStart(7, '0')}`).join(',');
+		expect((await call('sms/send', { form: { receptor: many, message: 'x' } })).body.return.status).toBe(414);
+		expect((await call('sms/send', { form: { receptor: '09121111111', message: 'x', localid: '1,2' } })).body.return.status).toBe(400);
+		expect((await call('sms/sendarray', { method: 'GET', query: {} })).body.return.status).toBe(405);
+		const arrays = { receptor: '["09121111111","09122222222"]', sender: '["3000"]', message: '["a","b"]' };
+		expect((await call('sms/sendarray', { form: arrays })).body.return.status).toBe(419);
+	});
+
+	test('the same local id is delivered once', async () => {
+		const first = await call('sms/send', { form: { receptor: '09127777777', message: 'x', localid: '4242' } });
+		const again = await call('sms/send', { form: { receptor: '09127777777', message: 'x', localid: '4242' } });
+		expect(again.body.entries[0].messageid).toBe(first.body.entries[0].messageid);
+		expect(fake.deliveriesTo('09127777777')).toBe(1);
+	});
+
+	test('inbox pages with metadata; date ranges over the limits are 417', async () => {
+		fake.seedInbox(Array.from({ length: 201 }, (_, i) => ({ sender: '0912', receptor: '5000', message: `m${i}` })));
+		const page2 = await call('sms/inboxpaged', { form: { linenumber: '5000', isread: '0', pagenumber: '2' } });
+		expect(page2.body.metadata).toEqual({ totalcount: 201, currentpage: 2, totalpages: 2, pagesize: 200 });
+		expect(page2.body.entries).toHaveLength(1);
+		expect((await call('sms/inboxpaged', { form: { linenumber: '5000' } })).body.return.status).toBe(400);
+		const range = { startdate: String(now() - 3 * 86400), enddate: String(now()) };
+		expect((await call('sms/inboxpaged', { form: { linenumber: '5000', isread: '0', ...range } })).body.return.status).toBe(417);
+		expect((await call('sms/countinbox', { form: range })).body.return.status).toBe(417);
+		expect((await call('sms/countinbox', { form: { startdate: String(now() - 61 * 86400) } })).body.return.status).toBe(417);
+		expect((await call('sms/statusbyreceptor', { form: { receptor: '0912', ...range } })).body.return.status).toBe(417);
+		expect((await call('sms/countinbox', { form: { startdate: '2026-01-01' } })).body.return.status).toBe(417);
+	});
+
+	test('IP access: select, selectoutbox and latestoutbox answer 407 without it', async () => {
+		fake.ipAccess = false;
+		try {
+			for (const [operation, form] of [
+				['sms/select', { messageid: '1' }],
+				['sms/selectoutbox', { startdate: String(now() - 60) }],
+				['sms/latestoutbox', {}],
+			]) {
+				expect((await call(operation, { form })).body.return.status).toBe(407);
+			}
+		} finally {
+			fake.ipAccess = true;
+		}
+		expect((await call('sms/latestoutbox', { form: { pagesize: '501' } })).body.return.status).toBe(400);
+	});
+
+	test('error mode 200 keeps HTTP 200 and puts the code in return.status', async () => {
+		fake.errorMode = '200';
+		try {
+			const { http, body } = await call('sms/send', { key: 'nope', form: {} });
+			expect([http, body.return.status]).toEqual([200, 403]);
+		} finally {
+			fake.errorMode = 'status';
+		}
+	});
+});
