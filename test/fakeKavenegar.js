@@ -29,6 +29,8 @@ const MESSAGES_FA = {
 	418: 'اعتبار حساب شما کافی نیست',
 	419: 'طول آرایه متن و گیرنده و فرستنده هم اندازه نیست',
 	424: 'الگوی مورد نظر پیدا نشد',
+	428: 'ارسال کد از طریق تماس تلفنی امکان پذیر نیست',
+	431: 'ساختار کد صحیح نمی‌باشد',
 };
 
 /** Status texts of sent messages, as the service writes them (Persian). */
@@ -106,6 +108,9 @@ class FakeKavenegar {
 		this.localIds = new Map();
 		this.inbox = [];
 		this.nextMessageId = 8_000_000_001;
+		/** Verification templates by id, in the shape `verify/gettemplate` answers with (service-api.md 2.8). */
+		this.templates = new Map();
+		this.nextTemplateId = 1001;
 		this.operations = this.defineOperations();
 	}
 
@@ -135,6 +140,30 @@ class FakeKavenegar {
 		if (!row) throw new Error(`no message ${messageid}`);
 		row.status = status;
 		row.statustext = STATUS_TEXT[status];
+	}
+
+	/**
+	 * Adds a template that is already approved, so lookups can use it at once; `callText` is the
+	 * voice-call text (the SMS text when not given). Returns the stored template.
+	 */
+	addApprovedTemplate(name, text, { callText } = {}) {
+		const template = {
+			id: this.nextTemplateId++,
+			name,
+			smsmessage: text,
+			callmessage: callText ?? text,
+			primarylinenumber: '',
+			secondarylinenumber: '',
+			sendpriority: 'SMS',
+			switchttl: null,
+			approvalstatus: 'Approved',
+		};
+		this.templates.set(template.id, template);
+		return template;
+	}
+
+	templateNamed(name) {
+		return [...this.templates.values()].find((template) => template.name === name);
 	}
 
 	/** How many times the service really delivered a message to each number. */
@@ -176,6 +205,22 @@ class FakeKavenegar {
 	checkTag(tag) {
 		if (tag === undefined) return;
 		if (!/^[A-Za-z0-9_-]{1,200}$/.test(tag) || !this.definedTags.has(tag)) fail(400, `tag "${tag}" is not defined`);
+	}
+
+	messageIds(value, max) {
+		const ids = list(value);
+		if (ids.length === 0) fail(400);
+		if (ids.some((id) => !/^\d+$/.test(id))) fail(400, 'messageid must be numeric');
+		if (max !== undefined && ids.length > max) fail(414);
+		return ids.map(Number);
+	}
+
+	/** The row `sms/status` and `sms/cancel` answer with; an unknown id gets status 100. */
+	statusRow(messageid) {
+		const message = this.outbox.find((m) => m.messageid === messageid);
+		return message
+			? { messageid, status: message.status, statustext: message.statustext }
+			: { messageid, status: 100, statustext: STATUS_TEXT[100] };
 	}
 
 	requireIpAccess() {
@@ -343,6 +388,53 @@ class FakeKavenegar {
 						.filter((m) => m.receptor === p.receptor && m.date >= start && m.date <= end)
 						.map((m) => ({ receptor: m.receptor, messageid: m.messageid, status: m.status, statustext: m.statustext }));
 				},
+			},
+			'verify/lookup': {
+				methods: either,
+				params: ['receptor', 'template', 'token', 'token2', 'token3', 'token10', 'token20', 'type', 'tag'],
+				handle: (p) => {
+					if (!p.receptor || !p.template || !p.token) fail(400);
+					const receptors = list(p.receptor).map(phone);
+					if (receptors.length !== 1) fail(411, `${MESSAGES_FA[411]} (one receptor only)`);
+					const type = p.type ?? 'sms';
+					if (type !== 'sms' && type !== 'call') fail(400, 'type must be sms or call');
+					for (const name of ['token', 'token2', 'token3']) {
+						if (p[name] !== undefined && /[\s_]/.test(p[name])) fail(431);
+					}
+					for (const name of ['token10', 'token20']) {
+						if (p[name] !== undefined && /[\r\n_]/.test(p[name])) fail(431);
+					}
+					if (type === 'call' && !/^\d+$/.test(p.token)) fail(428);
+					this.checkTag(p.tag);
+					const template = this.templateNamed(p.template);
+					if (!template || template.approvalstatus !== 'Approved') fail(424);
+					const text = (type === 'call' ? template.callmessage : template.smsmessage).replace(
+						/%token(10|20|2|3)?/g,
+						(_, n) => p[`token${n ?? ''}`] ?? '',
+					);
+					const sender = template.primarylinenumber || undefined;
+					return [this.recordSend({ receptor: receptors[0], message: text, sender, tag: p.tag })];
+				},
+			},
+			'sms/status': {
+				methods: either,
+				params: ['messageid'],
+				handle: (p) => this.messageIds(p.messageid, 500).map((id) => this.statusRow(id)),
+			},
+			'sms/cancel': {
+				methods: either,
+				params: ['messageid'],
+				handle: (p) =>
+					this.messageIds(p.messageid).map((id) => {
+						const message = this.outbox.find((m) => m.messageid === id);
+						// Only what has not left the queue can be cancelled; the cost goes back to the account.
+						if (message && (message.status === 1 || message.status === 2)) {
+							message.status = 13;
+							message.statustext = STATUS_TEXT[13];
+							this.credit += message.cost;
+						}
+						return this.statusRow(id);
+					}),
 			},
 			'account/info': {
 				methods: either,
