@@ -7,8 +7,11 @@
 const { Container } = require('@n8n/di');
 const { ExecutionLifecycleHooks, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
-const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
-const { KavenegarApi } = require('../credentials/KavenegarApi.credentials');
+// Under jest the TypeScript sources are compiled on the fly; elsewhere (demo, benchmarks) the
+// built package in dist/ is what runs, as n8n would load it.
+const root = process.env.JEST_WORKER_ID ? '..' : '../dist';
+const { Kavenegar } = require(`${root}/nodes/Kavenegar/Kavenegar.node`);
+const { KavenegarApi } = require(`${root}/credentials/KavenegarApi.credentials`);
 
 const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
 
