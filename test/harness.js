@@ -130,11 +130,32 @@ async function runNode({ parameters, items = [{ json: {} }], credentials, settin
 	}
 	const run = await done;
 	const task = run.data.resultData.runData.Kavenegar?.[0];
-	return {
+	const result = {
 		items: task?.data?.main?.[0] ?? [],
 		error: task?.error ?? run.data.resultData.error,
 		run,
 	};
+	assertKeyNotLeaked(result, credentials?.apiKey);
+	return result;
+}
+
+/**
+ * Every run of the whole suite passes here: no output item and no error may hold the API key,
+ * raw or URL-encoded, whatever the test itself checks.
+ */
+function assertKeyNotLeaked({ items, error }, apiKey) {
+	if (!apiKey || apiKey.length < 6) return;
+	const shown = [
+		JSON.stringify(items),
+		error && JSON.stringify(error),
+		error?.message,
+		error?.description,
+		error?.stack,
+		error?.cause && JSON.stringify(error.cause),
+	].join('\n');
+	for (const form of new Set([apiKey, encodeURIComponent(apiKey)])) {
+		if (shown.includes(form)) throw new Error('The API key leaked into an output item or an error');
+	}
 }
 
 /** Runs the credential's test request the way n8n's credentials tester does, with its rules. */
