@@ -66,12 +66,22 @@ function credentialsFor(fake, overrides = {}) {
 	return { apiKey: fake.apiKey, baseUrl: fake.url, ...overrides };
 }
 
+let executions = 0;
+
 /**
  * Runs one Kavenegar node with `parameters` over input `items` and resolves with what n8n would
  * show: the output items, or the node's error. `settings` are node settings such as
- * `{ onError: 'continueRegularOutput' }`.
+ * `{ onError: 'continueRegularOutput' }`. Each run is a new execution with its own ID, as in
+ * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
  */
-async function runNode({ parameters, items = [{ json: {} }], credentials, settings = {}, timezone = 'UTC' }) {
+async function runNode({
+	parameters,
+	items = [{ json: {} }],
+	credentials,
+	settings = {},
+	timezone = 'UTC',
+	executionId = `test-execution-${++executions}`,
+}) {
 	const node = {
 		id: 'kavenegar-node',
 		name: 'Kavenegar',
@@ -90,14 +100,14 @@ async function runNode({ parameters, items = [{ json: {} }], credentials, settin
 		active: false,
 		settings: { timezone },
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflow);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflow);
 	let finished;
 	const done = new Promise((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 	const additionalData = {
 		hooks,
 		credentialsHelper: new FixedCredentialsHelper(credentials),
-		executionId: 'test-execution',
+		executionId,
 		restApiUrl: 'http://127.0.0.1',
 		instanceBaseUrl: 'http://127.0.0.1',
 		webhookBaseUrl: 'http://127.0.0.1',
