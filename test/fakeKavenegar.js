@@ -86,6 +86,21 @@ function jsonArray(value, name) {
 	return parsed;
 }
 
+const LONG_MAX = (1n << 63n) - 1n;
+
+/** A local ID is a Long: digits that fit a signed 64-bit integer, compared as a number. */
+function long(value, name) {
+	const text = String(value).trim();
+	if (!/^\d{1,19}$/.test(text) || BigInt(text) > LONG_MAX) fail(400, `${name} must be a Long (${value})`);
+	return BigInt(text).toString();
+}
+
+/** Array<Long> read from its JSON text, so that an ID above 2^53 keeps every digit. */
+function longArray(value, name) {
+	if (!/^\s*\[\s*("?\d+"?\s*(,\s*"?\d+"?\s*)*)?\]\s*$/.test(value)) fail(400, `${name} must be a JSON array of Longs`);
+	return [...value.matchAll(/\d+/g)].map((match) => long(match[0], name));
+}
+
 function phone(value) {
 	if (!/^\+?\d{4,15}$/.test(value)) fail(411, `${MESSAGES_FA[411]} (${value})`);
 	return value;
@@ -239,7 +254,7 @@ class FakeKavenegar {
 					if (!p.message) fail(413);
 					const receptors = list(p.receptor).map(phone);
 					if (receptors.length > 200) fail(414);
-					const localids = p.localid === undefined ? undefined : list(p.localid);
+					const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
 					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
 					if (p.tag !== undefined && p.tag.length > 200) fail(400, 'tag too long');
 					this.checkTag(p.tag);
@@ -259,7 +274,7 @@ class FakeKavenegar {
 					const senders = jsonArray(p.sender, 'sender').map(String);
 					const messages = jsonArray(p.message, 'message').map(String);
 					const types = p.type === undefined ? undefined : jsonArray(p.type, 'type');
-					const localids = p.localmessageids === undefined ? undefined : jsonArray(p.localmessageids, 'localmessageids').map(String);
+					const localids = p.localmessageids === undefined ? undefined : longArray(p.localmessageids, 'localmessageids');
 					const lengths = [receptors, senders, messages, types, localids].filter(Boolean).map((a) => a.length);
 					if (new Set(lengths).size !== 1) fail(419);
 					if (receptors.length > 200) fail(414);
