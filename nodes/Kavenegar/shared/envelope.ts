@@ -3,12 +3,13 @@ import {
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IN8nHttpFullResponse,
+	type INode,
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
 import { describeServiceError } from './serviceErrors';
 
-interface Envelope {
+export interface Envelope {
 	return: { status: number | string; message?: string };
 	entries?: unknown;
 	metadata?: IDataObject;
@@ -25,20 +26,20 @@ function isEnvelope(body: unknown): body is Envelope {
 
 /**
  * Kavenegar reports errors in `return.status`, sometimes with HTTP 200 and sometimes with a
- * matching HTTP status, so the node ignores HTTP status errors and every response passes here
- * first. Nothing from the request (its URL holds the API key) goes into the error.
+ * matching HTTP status, so every response is read here whatever its HTTP status, by the node and
+ * by the trigger alike. Nothing from the request (its URL holds the API key) goes into the error;
+ * `hint` adds what the caller knows about the operation (for example why it needs IP access).
  */
-export async function checkEnvelope(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const httpStatus = response.statusCode;
-	const body = response.body;
+export function assertServiceSuccess(
+	node: INode,
+	httpStatus: number,
+	body: unknown,
+	hint?: string,
+): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
 		throw new NodeApiError(
-			this.getNode(),
+			node,
 			{ httpStatus } as JsonObject,
 			{
 				message: `Kavenegar answered HTTP ${httpStatus} with ${what}`,
@@ -51,18 +52,28 @@ export async function checkEnvelope(
 	const code = Number(body.return.status);
 	if (code !== 200 || httpStatus < 200 || httpStatus > 299) {
 		const serviceMessage = String(body.return.message ?? '');
+		const said = serviceMessage
+			? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
+			: `The service gave no message (HTTP ${httpStatus}).`;
 		throw new NodeApiError(
-			this.getNode(),
+			node,
 			{ status: code, message: serviceMessage } as JsonObject,
 			{
 				message: `Kavenegar error ${code}: ${describeServiceError(code)}`,
-				description: serviceMessage
-					? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
-					: `The service gave no message (HTTP ${httpStatus}).`,
+				description: hint ? `${said} ${hint}` : said,
 				httpCode: String(code),
 			},
 		);
 	}
+}
+
+/** The node's check of every response (see assertServiceSuccess). */
+export async function checkEnvelope(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	assertServiceSuccess(this.getNode(), response.statusCode, response.body);
 	return items;
 }
 

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { cancelFields, cancelOperation } from './cancel';
 import { countInboxFields, countInboxOperation } from './countInbox';
 import { getInboxFields, getInboxOperation } from './getInbox';
 import { getLatestOutboxFields, getLatestOutboxOperation } from './getLatestOutbox';
 import { getMessagesFields, getMessagesOperation } from './getMessages';
 import { getOutboxFields, getOutboxOperation } from './getOutbox';
+import { getStatusFields, getStatusOperation } from './getStatus';
 import { getStatusByLocalIdFields, getStatusByLocalIdOperation } from './getStatusByLocalId';
 import { getStatusByRecipientFields, getStatusByRecipientOperation } from './getStatusByRecipient';
 import { sendFields, sendOperation } from './send';
@@ -24,8 +26,10 @@ export const smsDescription: INodeProperties[] = [
 			getOutboxOperation,
 			getMessagesOperation,
 			getLatestOutboxOperation,
+			getStatusOperation,
 			getStatusByLocalIdOperation,
 			getStatusByRecipientOperation,
+			cancelOperation,
 		],
 		default: 'send',
 	},
@@ -36,6 +40,8 @@ export const smsDescription: INodeProperties[] = [
 	...getOutboxFields,
 	...getMessagesFields,
 	...getLatestOutboxFields,
+	...getStatusFields,
 	...getStatusByLocalIdFields,
 	...getStatusByRecipientFields,
+	...cancelFields,
 ];

@@ -1,0 +1,32 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { idList } from '../../shared/lists';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const cancelOperation: INodePropertyOptions = {
+	name: 'Cancel',
+	value: 'cancel',
+	action: 'Cancel scheduled or queued messages',
+	description:
+		'Cancel sent messages that are still queued or scheduled, by their message IDs. Each result row has the new status: 13 means cancelled and the cost refunded; any other status means the message had already left the queue and was not cancelled.',
+	routing: {
+		request: { method: 'POST', url: '/sms/cancel.json' },
+		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const cancelFields: INodeProperties[] = [
+	{
+		displayName: 'Message IDs',
+		name: 'messageIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '8792343, 8792344',
+		description: 'IDs returned by a send, separated by commas or new lines, or an array from an expression',
+		displayOptions: showFor('sms', ['cancel']),
+		routing: sendAs('messageid'),
+	},
+];

@@ -1,0 +1,32 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { idList } from '../../shared/lists';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const getStatusOperation: INodePropertyOptions = {
+	name: 'Get Status',
+	value: 'getStatus',
+	action: 'Get message status by ID',
+	description:
+		'Get the delivery status of sent messages by their message IDs (at most 500): 1 queued, 2 scheduled, 4 and 5 sent to the carrier, 6 failed, 10 delivered, 11 not delivered yet, 13 cancelled, 14 blocked by the recipient, 100 unknown ID',
+	routing: {
+		request: { method: 'POST', url: '/sms/status.json' },
+		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs', 500))] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const getStatusFields: INodeProperties[] = [
+	{
+		displayName: 'Message IDs',
+		name: 'messageIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '8792343, 8792344',
+		description: 'IDs returned by a send, separated by commas or new lines, or an array from an expression; at most 500',
+		displayOptions: showFor('sms', ['getStatus']),
+		routing: sendAs('messageid'),
+	},
+];

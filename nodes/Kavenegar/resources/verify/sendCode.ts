@@ -1,0 +1,167 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { invalidInput } from '../../shared/inputErrors';
+import { splitList } from '../../shared/lists';
+import { phoneNumberList } from '../../shared/phoneNumbers';
+import { required, tagRule } from '../../shared/valueRules';
+import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+
+/** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
+const oneRecipient: ParamRule = function (params) {
+	const count = splitList(params.receptor).length;
+	if (count > 1) throw invalidInput(this, 'Recipient', `one number only (got ${count})`);
+};
+
+/**
+ * The service splits the template on whitespace and `_`, so such a token is refused (431);
+ * token10 and token20 are the long tokens that may hold spaces.
+ */
+function token(name: string, field: string, spacesAllowed = false): ParamRule {
+	const forbidden = spacesAllowed ? /[\r\n_]/ : /[\s_]/;
+	const rule = spacesAllowed ? 'must not contain new lines or "_"' : 'must not contain spaces, new lines or "_"';
+	return function (params) {
+		if (params[name] !== undefined && forbidden.test(String(params[name]))) {
+			throw invalidInput(this, field, rule);
+		}
+	};
+}
+
+/** A voice call reads the code out digit by digit (428 otherwise). */
+const callNeedsDigits: ParamRule = function (params) {
+	if (params.type === 'call' && !/^\d+$/.test(String(params.token ?? ''))) {
+		throw invalidInput(this, 'Token', 'a voice call needs a token of digits only');
+	}
+};
+
+export const sendCodeOperation: INodePropertyOptions = {
+	name: 'Send Code',
+	value: 'sendCode',
+	action: 'Send a verification code',
+	description:
+		'Send a one-time code to one phone number by SMS or voice call, using an approved verification template whose %token placeholders are filled with the tokens',
+	routing: {
+		request: { method: 'POST', url: '/verify/lookup.json' },
+		send: {
+			preSend: [
+				prepareRequest(
+					oneRecipient,
+					phoneNumberList('receptor', 'Recipient', 1),
+					required('template', 'Template Name'),
+					required('token', 'Token'),
+					token('token', 'Token'),
+					token('token2', 'Token 2'),
+					token('token3', 'Token 3'),
+					token('token10', 'Token 10', true),
+					token('token20', 'Token 20', true),
+					callNeedsDigits,
+					tagRule,
+				),
+			],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('verify', ['sendCode']);
+
+export const sendCodeFields: INodeProperties[] = [
+	{
+		displayName: 'Recipient',
+		name: 'recipient',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '09121234567',
+		description: 'The one phone number that gets the code',
+		displayOptions: display,
+		routing: sendAs('receptor'),
+	},
+	{
+		displayName: 'Template Name',
+		name: 'template',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'verify',
+		description: 'Name of an approved verification template of your account',
+		displayOptions: display,
+		routing: sendAs('template'),
+	},
+	{
+		displayName: 'Token',
+		name: 'token',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '52841',
+		description:
+			'Value for %token in the template, usually the code: no spaces, new lines or "_"; digits only for a voice call',
+		displayOptions: display,
+		routing: sendAs('token'),
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'SMS', value: 'sms', description: "Send the template's text message" },
+			{ name: 'Voice Call', value: 'call', description: "Call the number and read out the template's voice text" },
+		],
+		default: 'sms',
+		description: 'How the code reaches the recipient',
+		displayOptions: display,
+		routing: sendAs('type'),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: display,
+		options: [
+			{
+				displayName: 'Tag',
+				name: 'tag',
+				type: 'string',
+				default: '',
+				description:
+					'Report label already defined in your panel: at most 200 characters, English letters, digits, "-" and "_"',
+				routing: sendAs('tag'),
+			},
+			{
+				displayName: 'Token 10',
+				name: 'token10',
+				type: 'string',
+				default: '',
+				description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
+				routing: sendAs('token10'),
+			},
+			{
+				displayName: 'Token 2',
+				name: 'token2',
+				type: 'string',
+				default: '',
+				description: 'Value for %token2 in the template: no spaces, new lines or "_"',
+				routing: sendAs('token2'),
+			},
+			{
+				displayName: 'Token 20',
+				name: 'token20',
+				type: 'string',
+				default: '',
+				description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
+				routing: sendAs('token20'),
+			},
+			{
+				displayName: 'Token 3',
+				name: 'token3',
+				type: 'string',
+				default: '',
+				description: 'Value for %token3 in the template: no spaces, new lines or "_"',
+				routing: sendAs('token3'),
+			},
+		],
+	},
+];
