@@ -5,7 +5,7 @@
  * helper that hands out fixed data, and the real credential class is used for the test request.
  */
 const { Container } = require('@n8n/di');
-const { ExecutionLifecycleHooks, WorkflowExecute } = require('n8n-core');
+const { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 // Under jest the TypeScript sources are compiled on the fly; elsewhere (demo, benchmarks) the
 // built package in dist/ is what runs, as n8n would load it.
@@ -15,8 +15,14 @@ const { KavenegarApi } = require(`${root}/credentials/KavenegarApi.credentials`)
 
 const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
 
+/** What n8n's loader does to a declarative node: it adds the "Request Options" (timeout, batching, proxy). */
+function asLoaded(nodeType) {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	return nodeType;
+}
+
 const nodeTypes = {
-	byName: { [NODE_TYPE]: new Kavenegar() },
+	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()) },
 	getByName(name) {
 		return this.byName[name];
 	},
@@ -73,6 +79,8 @@ let executions = 0;
  * show: the output items, or the node's error. `settings` are node settings such as
  * `{ onError: 'continueRegularOutput' }`. Each run is a new execution with its own ID, as in
  * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
+ * `nodeType` runs another node type in its place on the same engine and credential (the
+ * benchmark's bare declarative node).
  */
 async function runNode({
 	parameters,
@@ -81,6 +89,7 @@ async function runNode({
 	settings = {},
 	timezone = 'UTC',
 	executionId = `test-execution-${++executions}`,
+	nodeType,
 }) {
 	const node = {
 		id: 'kavenegar-node',
@@ -96,7 +105,7 @@ async function runNode({
 		id: 'test-workflow',
 		nodes: [node],
 		connections: {},
-		nodeTypes,
+		nodeTypes: nodeType ? { ...nodeTypes, byName: { [NODE_TYPE]: nodeType } } : nodeTypes,
 		active: false,
 		settings: { timezone },
 	});
