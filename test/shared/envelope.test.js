@@ -27,6 +27,17 @@ describe('the envelope check on every response', () => {
 		}
 	});
 
+	test('an answer slower than the Request Options timeout fails the item, on a send and on a paged read', async () => {
+		for (const parameters of [send, inbox]) {
+			ctx.fake.injectFault({ kind: 'slow', delayMs: 1500 });
+			const { items, error } = await ctx.run({ ...parameters, requestOptions: { timeout: 200 } });
+			expect(items).toEqual([]);
+			expect(error.message).toBe('The connection was aborted, perhaps the server is offline');
+			expect(error.httpCode).toBe('ECONNABORTED');
+			expectNoKey(error, ctx.fake.apiKey);
+		}
+	});
+
 	test('a connection reset says so', async () => {
 		ctx.fake.injectFault({ kind: 'reset' });
 		const { error } = await ctx.run(send);
