@@ -131,7 +131,10 @@ class FakeKavenegar {
 
 	// --- control surface for tests ---
 
-	/** Fails the next `times` requests (of `operation`, if given) in one of the ways networks fail. */
+	/**
+	 * Fails the next `times` requests (of `operation`, if given) in one of the ways networks fail;
+	 * with `skip: n` the first n matching requests pass untouched (to fail the second chunk of a send).
+	 */
 	injectFault(fault) {
 		this.faults.push({ times: 1, ...fault });
 	}
@@ -487,6 +490,10 @@ class FakeKavenegar {
 		const index = this.faults.findIndex((f) => f.operation === undefined || f.operation === operation);
 		if (index < 0) return undefined;
 		const fault = this.faults[index];
+		if (fault.skip > 0) {
+			fault.skip--;
+			return undefined;
+		}
 		if (--fault.times <= 0) this.faults.splice(index, 1);
 		return fault;
 	}
