@@ -1,0 +1,135 @@
+const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
+
+const ctx = useFake();
+beforeAll(() => {
+	ctx.fake.addApprovedTemplate('otp', 'Code %token for %token2 (%token10)', { callText: 'Your code is %token' });
+});
+const sendCode = (extra) => ({
+	resource: 'verify',
+	operation: 'sendCode',
+	recipient: '09121234567',
+	template: 'otp',
+	token: '52841',
+	...extra,
+});
+
+describe('Verify → Send Code', () => {
+	test('posts a form to verify/lookup.json and returns the sent message', async () => {
+		const { items, error } = await ctx.run(sendCode({ recipient: '+98 912 123 4567' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(ctx.fake.requests[0]).toMatchObject({
+			method: 'POST',
+			operation: 'verify/lookup',
+			apiKey: 'test-key/with+chars',
+			contentType: 'application/x-www-form-urlencoded',
+			query: {},
+			form: { receptor: '09121234567', template: 'otp', token: '52841', type: 'sms' },
+		});
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({
+			messageid: expect.any(Number),
+			message: 'Code 52841 for  ()',
+			status: 1,
+			statustext: 'در صف ارسال',
+			sender: '10004346',
+			receptor: '09121234567',
+			date: expect.any(Number),
+			cost: 120,
+		});
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('sends every additional field under its contract name; a voice call reads the call text', async () => {
+		const { items, error } = await ctx.run(
+			sendCode({
+				type: 'call',
+				additionalFields: { token2: 'Ali', token3: 'x3', token10: 'two words', token20: 'three small words', tag: 'otp' },
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form).toEqual({
+			receptor: '09121234567',
+			template: 'otp',
+			token: '52841',
+			type: 'call',
+			token2: 'Ali',
+			token3: 'x3',
+			token10: 'two words',
+			token20: 'three small words',
+			tag: 'otp',
+		});
+		expect(items[0].json.message).toBe('Your code is 52841');
+	});
+
+	test('the sent code can be followed with SMS → Get Status', async () => {
+		const { items } = await ctx.run(sendCode());
+		ctx.fake.setMessageStatus(items[0].json.messageid, 10);
+		const status = await ctx.run({ resource: 'sms', operation: 'getStatus', messageIds: String(items[0].json.messageid) });
+		expect(status.items[0].json.status).toBe(10);
+	});
+
+	test('one request per input item, each output paired with its input', async () => {
+		const { items } = await ctx.run(sendCode({ recipient: '={{ $json.phone }}', token: '={{ $json.code }}' }), {
+			items: [{ json: { phone: '09121111111', code: 1111 } }, { json: { phone: '09122222222', code: 2222 } }],
+		});
+		expect(items.map((item) => [item.json.receptor, item.json.message.slice(5, 9), item.pairedItem.item])).toEqual([
+			['09121111111', '1111', 0],
+			['09122222222', '2222', 1],
+		]);
+	});
+
+	test.each([
+		[{ recipient: '09121111111, 09122222222' }, 'Recipient: one number only (got 2)'],
+		[{ recipient: 'hello' }, 'Recipient: "hello" is not a phone number'],
+		[{ template: ' ' }, 'Template Name: is required'],
+		[{ token: ' ' }, 'Token: is required'],
+		[{ token: '12 34' }, 'Token: must not contain spaces, new lines or "_"'],
+		[{ token: '12_34' }, 'Token: must not contain spaces, new lines or "_"'],
+		[{ additionalFields: { token2: 'a\nb' } }, 'Token 2: must not contain spaces, new lines or "_"'],
+		[{ additionalFields: { token3: 'a b' } }, 'Token 3: must not contain spaces, new lines or "_"'],
+		[{ additionalFields: { token10: 'a_b' } }, 'Token 10: must not contain new lines or "_"'],
+		[{ additionalFields: { token20: 'a\nb' } }, 'Token 20: must not contain new lines or "_"'],
+		[{ type: 'call', token: 'A1B2' }, 'Token: a voice call needs a token of digits only'],
+		[{ additionalFields: { tag: 'has space' } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
+	])('rejects bad input before sending → %#', async (extra, message) => {
+		await expectRejectedBeforeSending(ctx, sendCode(extra), message);
+	});
+
+	test('spaces are fine in token10 and token20', async () => {
+		const { error } = await ctx.run(sendCode({ additionalFields: { token10: 'a b', token20: 'c d e' } }));
+		expect(error).toBeUndefined();
+	});
+
+	test.each(['status', '200'])('an unknown template (errors sent with HTTP %s) is error 424 with its meaning', async (mode) => {
+		ctx.fake.errorMode = mode;
+		try {
+			const { error } = await ctx.run(sendCode({ template: 'deleted' }));
+			expect(error.name).toBe('NodeApiError');
+			expect(error.message).toBe('Kavenegar error 424: template not found (deleted, or never created) or not approved yet');
+			expect(error.description).toBe(`The service said: "الگوی مورد نظر پیدا نشد" (HTTP ${mode === 'status' ? 424 : 200}).`);
+			expect(error.httpCode).toBe('424');
+			expectNoKey(error, ctx.fake.apiKey);
+		} finally {
+			ctx.fake.errorMode = 'status';
+		}
+	});
+
+	test('a template awaiting review is refused the same way', async () => {
+		ctx.fake.addApprovedTemplate('fresh', '%token').approvalstatus = 'PendingReview';
+		const { error } = await ctx.run(sendCode({ template: 'fresh' }));
+		expect(error.httpCode).toBe('424');
+	});
+
+	test('entries given as one object (as some SDKs see it) still make one item', async () => {
+		const handle = ctx.fake.operations['verify/lookup'].handle;
+		ctx.fake.operations['verify/lookup'].handle = (p) => handle(p)[0];
+		try {
+			const { items } = await ctx.run(sendCode());
+			expect(items).toHaveLength(1);
+			expect(items[0].json.receptor).toBe('09121234567');
+		} finally {
+			ctx.fake.operations['verify/lookup'].handle = handle;
+		}
+	});
+});
