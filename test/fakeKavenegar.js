@@ -4,11 +4,13 @@
  * contract) and beyond-spec.md. It is stricter than the real service where strictness finds bugs:
  * an unknown parameter name is refused (400), POST parameters are read only from a form body and
  * GET/DELETE parameters only from the query string, so a JSON body or a misplaced parameter shows up
- * as a missing parameter. It listens on 127.0.0.1 only.
+ * as a missing parameter; `media/upload` reads only a multipart body, and checks the file's bytes as
+ * the service would. It listens on 127.0.0.1 only.
  *
  *   const fake = await startFakeKavenegar({ apiKey: 'k' });  // fake.url, fake.requests, fake.close()
  *   node test/fakeKavenegar.js [--port N] [--api-key KEY]     // prints {"url","apiKey"} and serves
  */
+const crypto = require('node:crypto');
 const http = require('node:http');
 
 const DAY = 86_400;
@@ -106,6 +108,101 @@ function phone(value) {
 	return value;
 }
 
+/** A numeric choice read from the wire, such as a template's send method. */
+function oneOf(value, allowed, name) {
+	const number = Number(value);
+	if (!/^\d+$/.test(String(value)) || !allowed.includes(number)) fail(400, `${name} must be one of ${allowed.join(', ')}`);
+	return number;
+}
+
+function countingNumber(value, name) {
+	if (!/^\d+$/.test(value) || Number(value) < 1) fail(400, `${name} must be a whole number from 1`);
+	return Number(value);
+}
+
+const TEMPLATE_NAME = /^[A-Za-z0-9]+$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MB = 1024 * 1024;
+const MEDIA_STATUS = { 0: 'در حال پردازش', 1: 'آماده', 2: 'خطا' };
+
+/**
+ * The parts of a `multipart/form-data` body: [{ name, filename, contentType, data }], `data`
+ * a view into the body (no copy). Empty when the body has no boundary or no parts.
+ */
+function parseMultipart(raw, contentTypeHeader) {
+	const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentTypeHeader ?? '');
+	if (!boundary) return [];
+	const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+	const parts = [];
+	let start = raw.indexOf(delimiter);
+	while (start !== -1) {
+		const afterDelimiter = start + delimiter.length;
+		if (raw.toString('latin1', afterDelimiter, afterDelimiter + 2) === '--') break;
+		const next = raw.indexOf(delimiter, afterDelimiter);
+		if (next === -1) break;
+		// A part sits between the CRLF ending one delimiter line and the CRLF before the next delimiter.
+		const part = raw.subarray(afterDelimiter + 2, next - 2);
+		const headerEnd = part.indexOf('\r\n\r\n');
+		if (headerEnd === -1) break;
+		const headers = part.toString('utf8', 0, headerEnd);
+		const disposition = /content-disposition:([^\r\n]*)/i.exec(headers)?.[1] ?? '';
+		parts.push({
+			name: /\bname="([^"]*)"/i.exec(disposition)?.[1],
+			filename: /\bfilename="([^"]*)"/i.exec(disposition)?.[1],
+			contentType: /content-type:\s*([^\r\n]*)/i.exec(headers)?.[1].trim(),
+			data: part.subarray(headerEnd + 4),
+		});
+		start = next;
+	}
+	return parts;
+}
+
+/** What the service takes, recognised by the first bytes (service-api.md §8). */
+function mediaKind(data) {
+	if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
+		return { mimeType: 'image/jpeg', extension: 'jpg', maxBytes: 10 * MB, video: false };
+	}
+	if (/^GIF8[79]a$/.test(data.toString('latin1', 0, 6))) {
+		return { mimeType: 'image/gif', extension: 'gif', maxBytes: 10 * MB, video: false };
+	}
+	if (data.toString('latin1', 4, 8) === 'ftyp' && data.toString('latin1', 8, 12) !== 'qt  ') {
+		return { mimeType: 'video/mp4', extension: 'mp4', maxBytes: 20 * MB, video: true };
+	}
+	return undefined;
+}
+
+/** The ISO boxes [{ type, start, end }] laid out in data[from, to). */
+function boxes(data, from, to) {
+	const found = [];
+	let offset = from;
+	while (offset + 8 <= to) {
+		let size = data.readUInt32BE(offset);
+		let header = 8;
+		if (size === 1) {
+			size = Number(data.readBigUInt64BE(offset + 8));
+			header = 16;
+		} else if (size === 0) {
+			size = to - offset;
+		}
+		if (size < header || offset + size > to) break;
+		found.push({ type: data.toString('latin1', offset + 4, offset + 8), start: offset + header, end: offset + size });
+		offset += size;
+	}
+	return found;
+}
+
+/** A video's length in seconds from its `moov/mvhd` box; undefined when the file has none. */
+function mp4DurationSeconds(data) {
+	const moov = boxes(data, 0, data.length).find((box) => box.type === 'moov');
+	const mvhd = moov && boxes(data, moov.start, moov.end).find((box) => box.type === 'mvhd');
+	if (!mvhd) return undefined;
+	const version = data[mvhd.start];
+	// version 0: 4-byte creation and modification times and duration; version 1: 8-byte ones.
+	const timescale = data.readUInt32BE(mvhd.start + (version === 1 ? 20 : 12));
+	const duration = version === 1 ? Number(data.readBigUInt64BE(mvhd.start + 24)) : data.readUInt32BE(mvhd.start + 16);
+	return timescale > 0 ? duration / timescale : undefined;
+}
+
 class FakeKavenegar {
 	constructor(options = {}) {
 		this.apiKey = options.apiKey ?? 'fake-api-key';
@@ -126,6 +223,12 @@ class FakeKavenegar {
 		/** Verification templates by id, in the shape `verify/gettemplate` answers with (service-api.md 2.8). */
 		this.templates = new Map();
 		this.nextTemplateId = 1001;
+		/** Account lines; blocklists belong to one of them. */
+		this.lines = new Set(options.lines ?? [this.defaultSender, '30004000']);
+		/** Blocked numbers: `${linenumber} ${receptor}` → who blocked it ('api', 'operator' or 'system'). */
+		this.blocked = new Map();
+		/** Uploaded media files, oldest first, in the list row shape plus the content's hash. */
+		this.media = [];
 		this.operations = this.defineOperations();
 	}
 
@@ -182,6 +285,29 @@ class FakeKavenegar {
 
 	templateNamed(name) {
 		return [...this.templates.values()].find((template) => template.name === name);
+	}
+
+	/** What the service's reviewers do: makes a template usable with the verification lookup. */
+	approveTemplate(id) {
+		const template = this.templates.get(Number(id));
+		if (!template) throw new Error(`no template ${id}`);
+		template.approvalstatus = 'Approved';
+	}
+
+	/** Blocks a number on a line; `by` 'operator' or 'system' makes a block the API cannot remove. */
+	blockNumber(linenumber, receptor, by = 'api') {
+		this.blocked.set(`${linenumber} ${receptor}`, by);
+	}
+
+	isBlocked(linenumber, receptor) {
+		return this.blocked.has(`${linenumber} ${receptor}`);
+	}
+
+	/** Adds `count` ready images to the media list, as if uploaded earlier; returns their rows. */
+	seedMedia(count) {
+		return Array.from({ length: count }, (_, i) =>
+			this.storeMedia({ name: `photo-${this.media.length + 1}.jpg`, mime_type: 'image/jpeg', extension: 'jpg', size: 1000 + i, duration: null, status: 1 }),
+		);
 	}
 
 	/** How many times the service really delivered a message to each number. */
@@ -243,6 +369,38 @@ class FakeKavenegar {
 
 	requireIpAccess() {
 		if (!this.ipAccess) fail(407);
+	}
+
+	templateById(id) {
+		if (id === undefined || !/^\d+$/.test(id)) fail(400, 'id must be a numeric template id');
+		return this.templates.get(Number(id)) ?? fail(424);
+	}
+
+	newTemplateName(name) {
+		if (!name) fail(400);
+		if (!TEMPLATE_NAME.test(name)) fail(400, 'template name: English letters and digits only, no spaces or _');
+		if (this.templateNamed(name)) fail(400, `template ${name} already exists`);
+		return name;
+	}
+
+	/** The line and numbers of a blocklist request, checked against the operation's ceiling. */
+	blocklistRequest(p, max, tooManyCode) {
+		if (!p.linenumber || !p.receptor) fail(400);
+		if (!this.lines.has(p.linenumber)) fail(412);
+		const receptors = list(p.receptor).map(phone);
+		if (receptors.length > max) fail(tooManyCode);
+		return receptors;
+	}
+
+	storeMedia({ name, mime_type, extension, size, duration, status = 0, hash }) {
+		const media = { id: crypto.randomUUID(), name, mime_type, extension, size, duration, resolution: '', status, status_desc: MEDIA_STATUS[status], hash };
+		this.media.push(media);
+		return this.mediaRow(media);
+	}
+
+	mediaRow(media) {
+		const { hash, ...row } = media;
+		return row;
 	}
 
 	defineOperations() {
@@ -459,6 +617,186 @@ class FakeKavenegar {
 				params: [],
 				handle: () => ({ remaincredit: this.credit, expiredate: nowSeconds() + 365 * DAY, type: 'master' }),
 			},
+			'verify/addtemplate': {
+				methods: either,
+				params: [
+					'name',
+					'sourceType',
+					'sendMethod',
+					'fallBackMethod',
+					'textMessage',
+					'voiceMessage',
+					'primaryLineNumber',
+					'secondaryLineNumber',
+					'switchTTL',
+					'sourceName',
+					'sourceUrl',
+				],
+				handle: (p) => {
+					const name = this.newTemplateName(p.name);
+					if (p.sourceType === undefined || p.sendMethod === undefined) fail(400);
+					const sourcetype = oneOf(p.sourceType, [0, 1], 'sourceType');
+					const sendmethod = oneOf(p.sendMethod, [1, 2], 'sendMethod');
+					const fallbackmethod = p.fallBackMethod === undefined ? 3 : oneOf(p.fallBackMethod, [0, 1, 2, 3], 'fallBackMethod');
+					if ([sendmethod, fallbackmethod].includes(1) && !p.textMessage) fail(400, 'textMessage is required for text message');
+					if ([sendmethod, fallbackmethod].includes(2) && !p.voiceMessage) fail(400, 'voiceMessage is required for call');
+					if ([p.textMessage, p.voiceMessage].some((text) => text && !text.includes('%token'))) fail(432);
+					const switchttl = p.switchTTL === undefined ? null : oneOf(p.switchTTL, [1, 2, 3, 4, 5], 'switchTTL');
+					const template = {
+						id: this.nextTemplateId++,
+						name,
+						smsmessage: p.textMessage ?? '',
+						callmessage: p.voiceMessage ?? '',
+						primarylinenumber: p.primaryLineNumber ?? '',
+						secondarylinenumber: p.secondaryLineNumber ?? '',
+						sendpriority: sendmethod === 2 ? 'Call' : 'SMS',
+						switchttl,
+						approvalstatus: 'PendingReview',
+						sourcetype,
+						fallbackmethod,
+						sourceurl: p.sourceUrl ?? '',
+						sourcename: p.sourceName ?? '',
+					};
+					this.templates.set(template.id, template);
+					return {
+						templateid: template.id,
+						name,
+						sourcetype,
+						sendmethod,
+						fallbackmethod,
+						primarylinenumber: template.primarylinenumber,
+						secondarylinenumber: template.secondarylinenumber,
+						switchttl,
+						sourceurl: template.sourceurl,
+						sourcename: template.sourcename,
+						textmessage: template.smsmessage,
+						voicemessage: template.callmessage,
+					};
+				},
+			},
+			'verify/gettemplate': {
+				methods: ['GET'],
+				params: ['id'],
+				handle: (p) => {
+					const t = this.templateById(p.id);
+					return {
+						id: t.id,
+						name: t.name,
+						smsmessage: t.smsmessage,
+						callmessage: t.callmessage,
+						primarylinenumber: t.primarylinenumber,
+						secondarylinenumber: t.secondarylinenumber,
+						sendpriority: t.sendpriority,
+						switchttl: t.switchttl,
+						approvalstatus: t.approvalstatus,
+					};
+				},
+			},
+			'verify/clonetemplate': {
+				methods: either,
+				params: ['newTemplateName', 'sourceTemplateId', 'sourceTemplateName'],
+				handle: (p) => {
+					const name = this.newTemplateName(p.newTemplateName);
+					// The contract: when both are sent, the id wins.
+					const source =
+						p.sourceTemplateId !== undefined
+							? this.templateById(p.sourceTemplateId)
+							: p.sourceTemplateName !== undefined
+								? this.templateNamed(p.sourceTemplateName) ?? fail(424)
+								: fail(400);
+					const clone = { ...source, id: this.nextTemplateId++, name, approvalstatus: 'PendingReview' };
+					this.templates.set(clone.id, clone);
+					return { id: clone.id, name };
+				},
+			},
+			'verify/deletetemplate': {
+				methods: either,
+				params: ['id'],
+				handle: (p) => {
+					this.templates.delete(this.templateById(p.id).id);
+				},
+			},
+			'line/blocked/add': {
+				methods: ['POST'],
+				params: ['linenumber', 'receptor'],
+				handle: (p) =>
+					this.blocklistRequest(p, 200, 414).map((receptor) => {
+						const status = this.isBlocked(p.linenumber, receptor) ? 'AlreadyExists' : 'Active';
+						if (status === 'Active') this.blockNumber(p.linenumber, receptor);
+						return { linenumber: p.linenumber, receptor, status };
+					}),
+			},
+			'line/blocked/exists': {
+				methods: ['GET'],
+				params: ['linenumber', 'receptor'],
+				handle: (p) =>
+					this.blocklistRequest(p, 200, 414).map((receptor) => ({
+						linenumber: p.linenumber,
+						receptor,
+						status: this.isBlocked(p.linenumber, receptor) ? 'Active' : 'NotExists',
+					})),
+			},
+			'line/blocked/remove': {
+				methods: ['DELETE'],
+				params: ['linenumber', 'receptor'],
+				handle: (p) => {
+					const receptors = this.blocklistRequest(p, 50, 412);
+					const kept = receptors.filter((r) => ['operator', 'system'].includes(this.blocked.get(`${p.linenumber} ${r}`)));
+					const removed = receptors.filter((r) => this.blocked.get(`${p.linenumber} ${r}`) === 'api');
+					for (const receptor of removed) this.blocked.delete(`${p.linenumber} ${receptor}`);
+					const message = `${removed.length} of ${receptors.length} removed` + (kept.length ? `; blocked by an operator or the system, not removed: ${kept.join(',')}` : '');
+					return { message };
+				},
+			},
+			'media/upload': {
+				methods: ['POST'],
+				// Named so that a form-encoded `File` reaches the handler and gets the service's 800.
+				params: ['File'],
+				handle: (_p, record) => {
+					const parts = record.parts ?? [];
+					const unknown = parts.map((part) => part.name).filter((name) => name !== 'File');
+					if (unknown.length) fail(400, `unknown parameter: ${unknown.join(', ')}`);
+					const file = parts.find((part) => part.filename !== undefined);
+					if (!file || file.data.length === 0) fail(800);
+					const kind = mediaKind(file.data);
+					if (!kind || file.contentType !== kind.mimeType) fail(801);
+					if (file.data.length > kind.maxBytes) fail(802);
+					const duration = kind.video ? mp4DurationSeconds(file.data) : null;
+					if (duration === undefined) fail(801);
+					if (duration > 60) fail(804);
+					const hash = crypto.createHash('sha256').update(file.data).digest('hex');
+					if (this.media.some((media) => media.hash === hash)) fail(807);
+					const row = this.storeMedia({
+						name: file.filename,
+						mime_type: kind.mimeType,
+						extension: kind.extension,
+						size: file.data.length,
+						duration: duration === null ? null : Math.round(duration),
+						hash,
+					});
+					return { ...row, review: { status: null, status_desc: null, reason: null, reason_desc: null } };
+				},
+			},
+			'media/list': {
+				methods: ['GET'],
+				params: ['page', 'size'],
+				handle: (p) => {
+					const page = p.page === undefined ? 1 : countingNumber(p.page, 'page');
+					const size = p.size === undefined ? 50 : countingNumber(p.size, 'size');
+					const list = this.media.slice((page - 1) * size, page * size).map((media) => this.mediaRow(media));
+					return { page, size, total: this.media.length, list };
+				},
+			},
+			'media/delete': {
+				methods: ['DELETE'],
+				params: ['id'],
+				handle: (p) => {
+					if (!p.id || !GUID.test(p.id)) fail(400, 'id must be a media file id (GUID)');
+					const index = this.media.findIndex((media) => media.id === p.id);
+					if (index >= 0) this.media.splice(index, 1);
+					return { id: p.id, deleted: index >= 0 };
+				},
+			},
 		};
 	}
 
@@ -510,6 +848,7 @@ class FakeKavenegar {
 			query: Object.fromEntries(url.searchParams),
 			body: rawBody,
 			form: contentType === 'application/x-www-form-urlencoded' ? Object.fromEntries(new URLSearchParams(rawBody.toString())) : undefined,
+			parts: contentType === 'multipart/form-data' ? parseMultipart(rawBody, req.headers['content-type']) : undefined,
 		};
 		this.requests.push(record);
 		const fault = this.takeFault(record.operation);

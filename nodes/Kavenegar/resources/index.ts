@@ -1,8 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelope } from '../shared/envelope';
 import { accountDescription } from './account';
+import { blocklistDescription } from './blocklist';
+import { mediaDescription } from './media';
 import { smsDescription } from './sms';
 import { verifyDescription } from './verify';
+import { verifyTemplateDescription } from './verifyTemplate';
 
 export const properties: INodeProperties[] = [
 	{
@@ -12,7 +15,10 @@ export const properties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Account', value: 'account' },
+			{ name: 'Blocklist', value: 'blocklist' },
+			{ name: 'Media', value: 'media' },
 			{ name: 'SMS', value: 'sms' },
+			{ name: 'Verification Template', value: 'verifyTemplate' },
 			{ name: 'Verify', value: 'verify' },
 		],
 		default: 'sms',
@@ -22,4 +28,7 @@ export const properties: INodeProperties[] = [
 	...smsDescription,
 	...verifyDescription,
 	...accountDescription,
+	...verifyTemplateDescription,
+	...blocklistDescription,
+	...mediaDescription,
 ];

@@ -17,3 +17,19 @@ export const inboxPagination: IN8nRequestOperationPaginationGeneric = {
 		},
 	},
 };
+
+/**
+ * Return All for `media/list`: ask for the next page until the pages seen cover `entries.total`.
+ * The page and size come from the answer, so a service that caps the page size still pages
+ * right. `request.qs` replaces the first request's query string, so it carries that one over.
+ */
+export const mediaPagination: IN8nRequestOperationPaginationGeneric = {
+	type: 'generic',
+	properties: {
+		continue:
+			'={{ !!$response.body?.entries && $response.body.entries.list?.length > 0 && $response.body.entries.page * $response.body.entries.size < $response.body.entries.total }}',
+		request: {
+			qs: '={{ { ...$request.qs, page: ($response.body?.entries?.page ?? 0) + 1 } }}' as unknown as IDataObject,
+		},
+	},
+};

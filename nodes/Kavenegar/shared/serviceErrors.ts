@@ -21,7 +21,7 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	418: 'insufficient credit',
 	419: 'the send-array lists have different lengths',
 	422: 'the data contains invalid characters',
-	424: 'template not found (deleted, or never created) or not approved yet',
+	424: 'template not found (deleted, or never created), or, when sending a code, not approved yet',
 	426: 'this operation needs the advanced service',
 	428: 'a voice-call code must be digits only',
 	431: 'a token contains a space, newline or underscore',

@@ -106,7 +106,7 @@ describe('Verify → Send Code', () => {
 		try {
 			const { error } = await ctx.run(sendCode({ template: 'deleted' }));
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 424: template not found (deleted, or never created) or not approved yet');
+			expect(error.message).toBe('Kavenegar error 424: template not found (deleted, or never created), or, when sending a code, not approved yet');
 			expect(error.description).toBe(`The service said: "الگوی مورد نظر پیدا نشد" (HTTP ${mode === 'status' ? 424 : 200}).`);
 			expect(error.httpCode).toBe('424');
 			expectNoKey(error, ctx.fake.apiKey);

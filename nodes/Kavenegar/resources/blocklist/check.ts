@@ -1,0 +1,31 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { phoneNumberList } from '../../shared/phoneNumbers';
+import { required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+import { lineNumberField, recipientsField } from './fields';
+
+export const checkOperation: INodePropertyOptions = {
+	name: 'Check',
+	value: 'check',
+	action: 'Check numbers against a line\'s blocklist',
+	description: 'Find out which numbers one of your lines may not send to (at most 200 per request)',
+	routing: {
+		request: { method: 'GET', url: '/line/blocked/exists.json' },
+		send: {
+			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Recipients', 200))],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('blocklist', ['check']);
+
+export const checkFields: INodeProperties[] = [
+	lineNumberField('Your line whose blocklist to check', display),
+	recipientsField(
+		'Numbers to check, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked) or NotExists (not blocked).',
+		display,
+	),
+];

@@ -1,0 +1,31 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { phoneNumberList } from '../../shared/phoneNumbers';
+import { required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+import { lineNumberField, recipientsField } from './fields';
+
+export const removeOperation: INodePropertyOptions = {
+	name: 'Remove',
+	value: 'remove',
+	action: 'Remove numbers from a line\'s blocklist',
+	description: 'Let one of your lines send to some numbers again (at most 50 per request)',
+	routing: {
+		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
+		send: {
+			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Recipients', 50))],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('blocklist', ['remove']);
+
+export const removeFields: INodeProperties[] = [
+	lineNumberField('Your line whose blocklist to change', display),
+	recipientsField(
+		'Numbers to unblock, separated by commas or new lines, or an array from an expression; at most 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
+		display,
+	),
+];

@@ -1,0 +1,43 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { matches, required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+
+export const deleteOperation: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a media file',
+	description: 'Delete an uploaded image or video',
+	routing: {
+		request: { method: 'DELETE', url: '/media/delete.json' },
+		send: {
+			preSend: [
+				prepareRequest(
+					required('id', 'Media ID'),
+					matches(
+						'id',
+						'Media ID',
+						/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+						'must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+					),
+				),
+			],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const deleteFields: INodeProperties[] = [
+	{
+		displayName: 'Media ID',
+		name: 'mediaId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the file, as returned by Upload or Get Many. The result says whether it was deleted.',
+		displayOptions: showFor('media', ['delete']),
+		routing: sendAs('id'),
+	},
+];

@@ -1,0 +1,31 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { sendMediaFileAsMultipart } from '../../shared/upload';
+
+export const uploadOperation: INodePropertyOptions = {
+	name: 'Upload',
+	value: 'upload',
+	action: 'Upload a media file',
+	description:
+		'Upload an image or video to attach to messages on internal-messenger lines; it is usable once its review is approved',
+	routing: {
+		request: { method: 'POST', url: '/media/upload.json' },
+		send: { preSend: [sendMediaFileAsMultipart('binaryPropertyName', 'Input Binary Field', 'File')] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const uploadFields: INodeProperties[] = [
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the input binary field containing the file to be uploaded',
+		description:
+			'JPEG or GIF images up to 10 MB, MP4 videos up to 20 MB and 60 seconds. A file not used for 30 days is deleted.',
+		displayOptions: showFor('media', ['upload']),
+	},
+];

@@ -1,0 +1,73 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { entriesToItems } from '../../shared/envelope';
+import { invalidInput } from '../../shared/inputErrors';
+import { required } from '../../shared/valueRules';
+import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { templateIdRule, templateNameRule } from './rules';
+
+const sourceGiven: ParamRule = function (params) {
+	const given = (name: string) => String(params[name] ?? '').trim() !== '';
+	if (!given('sourceTemplateId') && !given('sourceTemplateName')) {
+		throw invalidInput(this, 'Source Template ID', 'give the ID or the name of the template to clone');
+	}
+};
+
+export const cloneOperation: INodePropertyOptions = {
+	name: 'Clone',
+	value: 'clone',
+	action: 'Clone a verification template',
+	description: 'Create a new template from an existing one under another name; this is also how a template is renamed',
+	routing: {
+		request: { method: 'POST', url: '/verify/clonetemplate.json' },
+		send: {
+			preSend: [
+				prepareRequest(
+					required('newTemplateName', 'New Template Name'),
+					templateNameRule('newTemplateName', 'New Template Name'),
+					sourceGiven,
+					templateIdRule('sourceTemplateId', 'Source Template ID'),
+				),
+			],
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('verifyTemplate', ['clone']);
+
+export const cloneFields: INodeProperties[] = [
+	{
+		displayName: 'New Template Name',
+		name: 'newTemplateName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'loginCodeV2',
+		description: 'Name of the new template: English letters and digits only, without spaces or "_"',
+		displayOptions: display,
+		routing: sendAs('newTemplateName'),
+	},
+	{
+		displayName: 'Source Template ID',
+		name: 'sourceTemplateId',
+		type: 'string',
+		default: '',
+		placeholder: '1234',
+		description:
+			'ID of the template to clone. Give this or Source Template Name; when both are given, the ID wins.',
+		displayOptions: display,
+		routing: sendAs('sourceTemplateId'),
+	},
+	{
+		displayName: 'Source Template Name',
+		name: 'sourceTemplateName',
+		type: 'string',
+		default: '',
+		placeholder: 'loginCode',
+		description:
+			'Name of the template to clone. Give this or Source Template ID; when both are given, the ID wins and this name is ignored.',
+		displayOptions: display,
+		routing: sendAs('sourceTemplateName'),
+	},
+];

@@ -1,0 +1,60 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { sendAs, showFor } from '../../shared/display';
+import { required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+import { templateIdRule } from './rules';
+
+const APPROVED = 'Approved';
+
+/**
+ * The contract's fields unchanged, plus whether the template can be used yet: `approvalstatus`
+ * is a service word (`PendingReview`), and a template is usable with Send Code only once approved.
+ */
+async function withApproval(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const template = (response.body as IDataObject).entries as IDataObject;
+	const status = String(template.approvalstatus ?? '');
+	const usable = status === APPROVED;
+	const approval = usable
+		? 'Approved: ready to use with Send Code'
+		: status === 'PendingReview'
+			? 'Pending review: not usable until Kavenegar approves it'
+			: `Not approved (${status || 'no status given'}): not usable with Send Code`;
+	return [{ json: { ...template, usable, approval }, pairedItem: { item: this.getItemIndex() } }];
+}
+
+export const getOperation: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a verification template',
+	description: 'Get a template\'s texts, lines and approval status, and whether it can be used yet',
+	routing: {
+		request: { method: 'GET', url: '/verify/gettemplate.json' },
+		send: { preSend: [prepareRequest(required('id', 'Template ID'), templateIdRule('id', 'Template ID'))] },
+		output: { postReceive: [withApproval] },
+	},
+};
+
+export const getFields: INodeProperties[] = [
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1234',
+		description: 'ID of the template, as returned when it was created or cloned',
+		displayOptions: showFor('verifyTemplate', ['get']),
+		routing: sendAs('id'),
+	},
+];
