@@ -2,6 +2,12 @@ const { useFake, expectNoKey, expectRejectedBeforeSending, isoFromNow } = requir
 
 const ctx = useFake();
 const send = (extra) => ({ resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello', ...extra });
+/** `count` distinct numbers, starting at 0912 `from`. */
+const numbers = (count, from = 0) => Array.from({ length: count }, (_, i) => `0912${String(from + i).padStart(7, '0')}`);
+const LONG_SAFE = Number.MAX_SAFE_INTEGER;
+/** A number from its own series, so that tests do not see each other's deliveries. */
+let series = 5_000_000;
+const freshNumbers = (count) => numbers(count, (series += 10_000));
 
 describe('SMS → Send', () => {
 	test('posts a form to sms/send.json with the key in the path and returns one item per recipient', async () => {
@@ -28,6 +34,7 @@ describe('SMS → Send', () => {
 			receptor: '09121234567',
 			date: expect.any(Number),
 			cost: 120,
+			localid: expect.any(Number),
 		});
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
 	});
@@ -64,6 +71,7 @@ describe('SMS → Send', () => {
 		});
 		expect(items).toHaveLength(2);
 		expect(items[0].json.sender).toBe('30004000');
+		expect(items.map((item) => item.json.localid)).toEqual([71, 72]);
 	});
 
 	test('one request per input item, each output paired with its input', async () => {
@@ -77,18 +85,28 @@ describe('SMS → Send', () => {
 		]);
 	});
 
-	const tooMany = Array.from({ length: 201 }, (_, i) => `0912${String(i).padStart(7, '0')}`);
 	test.each([
-		[{ recipients: tooMany }, 'Recipients: at most 200 numbers in one request (got 201)'],
 		[{ recipients: '09121234567, hello' }, 'Recipients: "hello" is not a phone number'],
+		[{ recipients: [...numbers(429), 'hello', ...numbers(20, 500)] }, 'Recipients: "hello" is not a phone number'],
 		[{ recipients: ' , ' }, 'Recipients: at least one number is required'],
+		[{ recipients: numbers(10_001) }, 'Recipients: at most 10000 numbers per item (got 10001); send larger lists as several items'],
 		[{ message: '  ' }, 'Message: is required'],
 		[{ additionalFields: { localIds: '1' }, recipients: '09121234567,09351234567' }, 'Local IDs: give one local ID per recipient (2 recipients, 1 local IDs)'],
+		[
+			{ recipients: numbers(450), additionalFields: { localIds: numbers(449).map((_, i) => i + 1) } },
+			'Local IDs: give one local ID per recipient (450 recipients, 449 local IDs)',
+		],
 		[{ additionalFields: { localIds: 'abc' } }, 'Local IDs: "abc" is not a numeric ID'],
+		[
+			{ additionalFields: { localIds: '9223372036854775808' } },
+			'Local IDs: "9223372036854775808" is larger than a local ID can be (at most 9223372036854775807)',
+		],
 		[{ additionalFields: { tag: 'has space' } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 		[{ additionalFields: { tag: 'x'.repeat(201) } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 		[{ additionalFields: { date: 'next tuesday' } }, 'Send At: "next tuesday" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds'],
-	])('rejects bad input before sending → %#', async (extra, message) => {
+		[{ options: { normalisePhoneNumbers: false }, recipients: '+14155550100, 0912 123 4567' }, 'Recipients: "0912 123 4567" is not a phone number'],
+		[{ options: { normalisePhoneNumbers: false }, recipients: '۰۹۱۲۱۲۳۴۵۶۷' }, 'Recipients: "۰۹۱۲۱۲۳۴۵۶۷" is not a phone number'],
+	])('rejects bad input before sending anything, checking the whole list → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, send(extra), message);
 	});
 
@@ -110,5 +128,213 @@ describe('SMS → Send', () => {
 		const { error } = await ctx.run(send(), { credentials: { apiKey: 'wrong-secret-key' } });
 		expect(error.message).toBe('Kavenegar error 403: invalid API key: check the key in the Kavenegar credential');
 		expectNoKey(error, 'wrong-secret-key');
+	});
+});
+
+describe('SMS → Send: more than 200 recipients', () => {
+	test('450 recipients go as requests of 200, 200 and 50, and the rows come back joined in order', async () => {
+		const list = freshNumbers(450);
+		const { items, error } = await ctx.run(send({ recipients: list.join('\n') }));
+		expect(error).toBeUndefined();
+		const requests = ctx.fake.requests;
+		expect(requests.map((r) => r.form.receptor.split(',').length)).toEqual([200, 200, 50]);
+		expect(requests.flatMap((r) => r.form.receptor.split(','))).toEqual(list);
+		for (const request of requests) {
+			expect(request.form.localid.split(',')).toHaveLength(request.form.receptor.split(',').length);
+			expect(request.form.message).toBe('Hello');
+		}
+		expect(items.map((item) => item.json.receptor)).toEqual(list);
+		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
+		// Each row carries the local ID its recipient was sent with.
+		const sentIds = requests.flatMap((r) => r.form.localid.split(',').map(Number));
+		expect(items.map((item) => item.json.localid)).toEqual(sentIds);
+		expect(list.every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
+	});
+
+	test.each([
+		[200, [200]],
+		[201, [200, 1]],
+		[400, [200, 200]],
+	])('%i recipients → requests of %j', async (count, sizes) => {
+		const { items } = await ctx.run(send({ recipients: freshNumbers(count) }));
+		expect(ctx.fake.requests.map((r) => r.form.receptor.split(',').length)).toEqual(sizes);
+		expect(items).toHaveLength(count);
+	});
+
+	test('your own local IDs are split along with their recipients and shown on each row', async () => {
+		const list = freshNumbers(250);
+		const ids = list.map((_, i) => 900_000 + i);
+		const { items } = await ctx.run(send({ recipients: list, additionalFields: { localIds: ids.join(',') } }));
+		expect(ctx.fake.requests.map((r) => r.form.localid)).toEqual([ids.slice(0, 200).join(','), ids.slice(200).join(',')]);
+		expect(items.map((item) => [item.json.receptor, item.json.localid])).toEqual(list.map((number, i) => [number, ids[i]]));
+	});
+
+	test.each(['status', '200'])(
+		'request 2 of 3 failing with a service error (HTTP %s) stops the send and says that the first 200 went out; a re-run in the same execution completes it without doubles',
+		async (mode) => {
+			ctx.fake.errorMode = mode;
+			try {
+				const list = freshNumbers(450);
+				ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 1 });
+				const first = await ctx.run(send({ recipients: list }), { executionId: `chunk-failure-${mode}` });
+				expect(first.items).toEqual([]);
+				expect(first.error.name).toBe('NodeApiError');
+				expect(first.error.message).toBe('Kavenegar error 409: the server is busy: retry later');
+				expect(first.error.description).toContain(
+					'Request 2 of 3 failed; the first 200 of 450 recipients had already gone through in the requests before it. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
+				);
+				expect(ctx.fake.requests).toHaveLength(2);
+				expect(list.slice(0, 200).every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
+				expect(list.slice(200).every((number) => ctx.fake.deliveriesTo(number) === 0)).toBe(true);
+
+				const again = await ctx.run(send({ recipients: list }), { executionId: `chunk-failure-${mode}` });
+				expect(again.error).toBeUndefined();
+				expect(again.items.map((item) => item.json.receptor)).toEqual(list);
+				expect(list.every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
+			} finally {
+				ctx.fake.errorMode = 'status';
+			}
+		},
+	);
+
+	test('a dropped connection on request 2 is reported the same way, without the key', async () => {
+		const list = freshNumbers(300);
+		ctx.fake.injectFault({ kind: 'reset', operation: 'sms/send', skip: 1 });
+		const { error } = await ctx.run(send({ recipients: list }));
+		expect(error.name).toBe('NodeApiError');
+		expect(error.description).toContain('Request 2 of 2 failed; the first 200 of 300 recipients had already gone through');
+		expect(list.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(list.slice(0, 200));
+		expectNoKey(error, ctx.fake.apiKey);
+	});
+
+	test('without local IDs the partial-failure error warns that a re-run sends to the first recipients again', async () => {
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 1 });
+		const { error } = await ctx.run(send({ recipients: freshNumbers(201), options: { preventDuplicateSends: false } }));
+		expect(error.description).toContain(
+			'Request 2 of 2 failed; the first 200 of 201 recipients had already gone through in the requests before it. They were sent without local IDs: running the node again sends to them again.',
+		);
+	});
+});
+
+describe('SMS → Send: Prevent Duplicate Sends', () => {
+	test('is on by default: each recipient gets a numeric local ID that fits a Long and survives JSON', async () => {
+		const list = freshNumbers(3);
+		const { items } = await ctx.run(send({ recipients: list }));
+		const ids = ctx.fake.requests[0].form.localid.split(',');
+		expect(ids).toHaveLength(3);
+		for (const id of ids) {
+			expect(id).toMatch(/^\d+$/);
+			expect(Number(id)).toBeGreaterThan(0);
+			expect(Number(id)).toBeLessThanOrEqual(LONG_SAFE);
+		}
+		expect(new Set(ids).size).toBe(3);
+		expect(items.map((item) => String(item.json.localid))).toEqual(ids);
+	});
+
+	test('the same send in the same execution derives the same IDs; a new execution or another item derives new ones', async () => {
+		const list = freshNumbers(2);
+		const idsOf = async (options) => {
+			ctx.fake.requests.length = 0;
+			await ctx.run(send({ recipients: '={{ $json.to }}' }), options);
+			return ctx.fake.requests.map((r) => r.form.localid);
+		};
+		const one = { items: [{ json: { to: list.join(',') } }] };
+		const firstRun = await idsOf({ ...one, executionId: 'same-execution' });
+		expect(await idsOf({ ...one, executionId: 'same-execution' })).toEqual(firstRun);
+		expect(await idsOf({ ...one, executionId: 'another-execution' })).not.toEqual(firstRun);
+		const asSecondItem = await idsOf({ items: [{ json: { to: '09120000001' } }, one.items[0]], executionId: 'same-execution' });
+		expect(asSecondItem).not.toContain(firstRun[0]);
+	});
+
+	test('a send re-run after a timeout on the first attempt delivers once', async () => {
+		const [number] = freshNumbers(1);
+		const parameters = send({ recipients: number, requestOptions: { timeout: 300 } });
+		ctx.fake.injectFault({ kind: 'slow', delayMs: 1500, operation: 'sms/send' });
+		const first = await ctx.run(parameters, { executionId: 'timeout-retry' });
+		// n8n reports the client-side timeout as an aborted connection.
+		expect(first.error.message).toBe('The connection was aborted, perhaps the server is offline');
+		// The service did process the request that timed out.
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		const retry = await ctx.run(parameters, { executionId: 'timeout-retry' });
+		expect(retry.error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(2);
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		const [delivered] = ctx.fake.outbox.filter((m) => m.receptor === number);
+		expect(retry.items[0].json).toMatchObject({ messageid: delivered.messageid, receptor: number, localid: Number(delivered.localid) });
+	});
+
+	test("n8n's Retry On Fail after a dropped connection delivers once", async () => {
+		const [number] = freshNumbers(1);
+		ctx.fake.injectFault({ kind: 'reset', after: true, operation: 'sms/send' });
+		const { items, error } = await ctx.run(send({ recipients: number }), {
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(2);
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(items.map((item) => item.json.receptor)).toEqual([number]);
+	});
+
+	test('turned off, the same retry delivers twice (what the option prevents)', async () => {
+		const [number] = freshNumbers(1);
+		ctx.fake.injectFault({ kind: 'reset', after: true, operation: 'sms/send' });
+		await ctx.run(send({ recipients: number, options: { preventDuplicateSends: false } }), {
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
+		});
+		expect(ctx.fake.requests.map((r) => r.form.localid)).toEqual([undefined, undefined]);
+		expect(ctx.fake.deliveriesTo(number)).toBe(2);
+	});
+
+	test('a genuinely new send (a new execution) of the same text to the same number is delivered again', async () => {
+		const [number] = freshNumbers(1);
+		await ctx.run(send({ recipients: number }));
+		await ctx.run(send({ recipients: number }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(2);
+	});
+});
+
+describe('SMS → Send: phone numbers', () => {
+	test('normalises what people type: Persian and Arabic-Indic digits, +98, 0098, spaces, dashes, brackets', async () => {
+		const { items } = await ctx.run(
+			send({ recipients: ['۰۹۱۲۱۲۳۴۵۶۷', '٠٩٣٥١٢٣٤٥٦٧', '+98 (912) 765-4321', '0098-935-765-4321', '989121112233'] }),
+		);
+		expect(ctx.fake.requests[0].form.receptor).toBe('09121234567,09351234567,09127654321,09357654321,09121112233');
+		expect(items).toHaveLength(5);
+	});
+
+	test('with Normalise Phone Numbers off, numbers outside Iran are only trimmed and sent as typed', async () => {
+		const { items, error } = await ctx.run(
+			send({ recipients: ' +14155550100 ,\n004915112345678', options: { normalisePhoneNumbers: false } }),
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form.receptor).toBe('+14155550100,004915112345678');
+		expect(items.map((item) => item.json.receptor)).toEqual(['+14155550100', '004915112345678']);
+	});
+});
+
+describe('SMS → Send: Message Preview', () => {
+	test('is off by default', async () => {
+		const { items } = await ctx.run(send());
+		expect(items[0].json).not.toHaveProperty('parts');
+		expect(items[0].json).not.toHaveProperty('unicode');
+	});
+
+	test.each([
+		['x'.repeat(160), 1, false],
+		['x'.repeat(161), 2, false],
+		['x'.repeat(306), 2, false],
+		['x'.repeat(307), 3, false],
+		['{'.repeat(80), 1, false],
+		['{'.repeat(81), 2, false],
+		['س'.repeat(70), 1, true],
+		['س'.repeat(71), 2, true],
+		['س'.repeat(134), 2, true],
+		['س'.repeat(135), 3, true],
+		['Hello `you`', 1, true],
+		['Prix: 5€, déjà vu', 1, false],
+	])('adds parts and unicode to each row → %#', async (message, parts, unicode) => {
+		const { items } = await ctx.run(send({ recipients: '09121234567,09351234567', message, options: { messagePreview: true } }));
+		expect(items).toHaveLength(2);
+		for (const item of items) expect(item.json).toMatchObject({ parts, unicode, message, cost: expect.any(Number) });
 	});
 });

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { messageIdChunks } from '../../shared/chunkedRequests';
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
 import { idList } from '../../shared/lists';
@@ -8,10 +9,15 @@ export const getMessagesOperation: INodePropertyOptions = {
 	name: 'Get Messages by ID',
 	value: 'getMessages',
 	action: 'Get sent messages by ID',
-	description: 'Get the details and cost of sent messages by their IDs (at most 500; needs IP access)',
+	description: 'Get the details and cost of sent messages by their IDs (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/select.json' },
-		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs', 500))] },
+		send: {
+			preSend: [prepareRequest(idList('messageid', 'Message IDs'))],
+			// Every lookup goes through the chunking below; up to 500 IDs is one request.
+			paginate: true,
+		},
+		operations: { pagination: messageIdChunks },
 		output: { postReceive: [entriesToItems] },
 	},
 };
@@ -25,7 +31,7 @@ export const getMessagesFields: INodeProperties[] = [
 		default: '',
 		placeholder: '8792343, 8792344',
 		description:
-			'IDs returned by a send, separated by commas or new lines, or an array from an expression; at most 500. Needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
+			'IDs returned by a send, separated by commas or new lines, or an array from an expression. More than 500 are looked up in several requests of 500. Needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
 		displayOptions: showFor('sms', ['getMessages']),
 		routing: sendAs('messageid'),
 	},

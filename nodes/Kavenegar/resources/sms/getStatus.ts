@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { messageIdChunks } from '../../shared/chunkedRequests';
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
 import { idList } from '../../shared/lists';
@@ -9,10 +10,12 @@ export const getStatusOperation: INodePropertyOptions = {
 	value: 'getStatus',
 	action: 'Get message status by ID',
 	description:
-		'Get the delivery status of sent messages by their message IDs (at most 500): 1 queued, 2 scheduled, 4 and 5 sent to the carrier, 6 failed, 10 delivered, 11 not delivered yet, 13 cancelled, 14 blocked by the recipient, 100 unknown ID',
+		'Get the delivery status of sent messages by their message IDs: 1 queued, 2 scheduled, 4 and 5 sent to the carrier, 6 failed, 10 delivered, 11 not delivered yet, 13 cancelled, 14 blocked by the recipient, 100 unknown ID',
 	routing: {
 		request: { method: 'POST', url: '/sms/status.json' },
-		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs', 500))] },
+		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))], paginate: true },
+		// More than 500 IDs, the service's limit per request, go in several requests.
+		operations: { pagination: messageIdChunks },
 		output: { postReceive: [entriesToItems] },
 	},
 };
@@ -25,7 +28,7 @@ export const getStatusFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '8792343, 8792344',
-		description: 'IDs returned by a send, separated by commas or new lines, or an array from an expression; at most 500',
+		description: 'IDs returned by a send, separated by commas or new lines, or an array from an expression. More than 500 are looked up in several requests of 500.',
 		displayOptions: showFor('sms', ['getStatus']),
 		routing: sendAs('messageid'),
 	},

@@ -1,48 +1,92 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
+import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
 import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
 import { idList, splitList } from '../../shared/lists';
+import { addMessageParts } from '../../shared/messageParts';
 import { phoneNumberList } from '../../shared/phoneNumbers';
+import {
+	MAX_MESSAGES_PER_ITEM,
+	MESSAGES_PER_REQUEST,
+	NORMALISE_PHONE_NUMBERS,
+	sendOptionsField,
+} from '../../shared/sendOptions';
 import { required, tagRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 
-const MAX_RECIPIENTS = 200;
+const recipientsPerItem: ParamRule = function (params) {
+	const count = splitList(params.receptor).length;
+	if (count > MAX_MESSAGES_PER_ITEM) {
+		throw invalidInput(
+			this,
+			'Recipients',
+			`at most ${MAX_MESSAGES_PER_ITEM} numbers per item (got ${count}); send larger lists as several items`,
+		);
+	}
+};
 
 const localIdsMatchRecipients: ParamRule = function (params) {
-	if (params.localid === undefined) return;
-	const ids = splitList(params.localid).length;
+	const ids = splitList(params.localid);
+	if (ids.length === 0) return;
+	const tooLarge = ids.find((id) => !isLong(id));
+	if (tooLarge !== undefined) throw invalidInput(this, 'Local IDs', `"${tooLarge}" ${LONG_RULE}`);
 	const recipients = splitList(params.receptor).length;
-	if (ids !== recipients) {
+	if (ids.length !== recipients) {
 		throw invalidInput(
 			this,
 			'Local IDs',
-			`give one local ID per recipient (${recipients} recipients, ${ids} local IDs)`,
+			`give one local ID per recipient (${recipients} recipients, ${ids.length} local IDs)`,
 		);
 	}
+};
+
+/** Runs after the recipients are final, so that a retry derives the same IDs from the same numbers. */
+const localIdsAgainstDuplicates: ParamRule = function (params) {
+	if (splitList(params.localid).length > 0 || !preventsDuplicateSends(this)) return;
+	const ids = derivedLocalIds(
+		this,
+		splitList(params.receptor).map((recipient) => [recipient]),
+	);
+	if (ids !== undefined) params.localid = ids.join(',');
 };
 
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Send an SMS',
-	description: 'Send one text to one or more recipients (at most 200 per request)',
+	description: 'Send one text to one or more recipients',
 	routing: {
 		request: { method: 'POST', url: '/sms/send.json' },
 		send: {
 			preSend: [
 				prepareRequest(
-					phoneNumberList('receptor', 'Recipients', MAX_RECIPIENTS),
+					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
+					recipientsPerItem,
 					required('message', 'Message'),
 					unixTime('date', 'Send At'),
 					idList('localid', 'Local IDs', undefined, true),
 					localIdsMatchRecipients,
 					tagRule,
+					localIdsAgainstDuplicates,
 				),
 			],
+			// Every send goes through the chunking below; a short list is one request.
+			paginate: true,
 		},
-		output: { postReceive: [entriesToItems] },
+		operations: {
+			pagination: inChunks({
+				lists: ['receptor', 'localid'],
+				encoding: 'commaList',
+				perRequest: MESSAGES_PER_REQUEST,
+				noun: 'recipients',
+				rowFields: { localid: 'localid' },
+				localIdList: 'localid',
+			}),
+		},
+		output: { postReceive: [entriesToItems, addMessageParts] },
 	},
 };
 
@@ -57,7 +101,7 @@ export const sendFields: INodeProperties[] = [
 		default: '',
 		placeholder: '09121234567, 09351234567',
 		description:
-			'Phone numbers separated by commas or new lines, or an array from an expression; at most 200',
+			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
 		displayOptions: display,
 		routing: sendAs('receptor'),
 	},
@@ -102,7 +146,7 @@ export const sendFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description:
-					'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients',
+					'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients. Without them, Prevent Duplicate Sends (in Options) makes IDs for you.',
 				routing: sendAs('localid'),
 			},
 			{
@@ -148,4 +192,5 @@ export const sendFields: INodeProperties[] = [
 			},
 		],
 	},
+	sendOptionsField(display),
 ];

@@ -4,15 +4,22 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
+import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
 import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
-import { normalisePhoneNumber } from '../../shared/phoneNumbers';
+import { addMessageParts } from '../../shared/messageParts';
+import { phoneNumberReader } from '../../shared/phoneNumbers';
+import {
+	MAX_MESSAGES_PER_ITEM,
+	MESSAGES_PER_REQUEST,
+	NORMALISE_PHONE_NUMBERS,
+	sendOptionsField,
+} from '../../shared/sendOptions';
 import { tagRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
-
-const MAX_MESSAGES = 200;
 
 interface MessageRow {
 	recipient?: unknown;
@@ -76,9 +83,14 @@ const buildArrays: ParamRule = function (params) {
 	delete params.messagesJson;
 	delete params.messages;
 	if (rows.length === 0) throw invalidInput(this, source, 'add at least one message');
-	if (rows.length > MAX_MESSAGES) {
-		throw invalidInput(this, source, `at most ${MAX_MESSAGES} messages in one request (got ${rows.length})`);
+	if (rows.length > MAX_MESSAGES_PER_ITEM) {
+		throw invalidInput(
+			this,
+			source,
+			`at most ${MAX_MESSAGES_PER_ITEM} messages per item (got ${rows.length}); send more as several items`,
+		);
 	}
+	const readNumber = phoneNumberReader(this, NORMALISE_PHONE_NUMBERS);
 	const receptor: string[] = [];
 	const sender: string[] = [];
 	const message: string[] = [];
@@ -87,7 +99,7 @@ const buildArrays: ParamRule = function (params) {
 	rows.forEach((row, i) => {
 		const where = `${source} #${i + 1}`;
 		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
-		const number = normalisePhoneNumber(rawRecipient);
+		const number = readNumber(rawRecipient);
 		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" is not a phone number`);
 		const line = String(row.sender ?? '').trim();
 		if (line === '') throw invalidInput(this, where, 'sender line is required');
@@ -100,6 +112,7 @@ const buildArrays: ParamRule = function (params) {
 		const localId = row.localId ?? row.localid;
 		if (localId !== undefined && localId !== '') {
 			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" is not numeric`);
+			if (!isLong(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" ${LONG_RULE}`);
 			localIds.push(String(localId));
 		}
 	});
@@ -115,18 +128,37 @@ const buildArrays: ParamRule = function (params) {
 	params.sender = JSON.stringify(sender);
 	params.message = JSON.stringify(message);
 	if (type.length) params.type = JSON.stringify(type);
-	if (localIds.length) params.localmessageids = JSON.stringify(localIds.map(Number));
+	if (localIds.length === 0 && preventsDuplicateSends(this)) {
+		// The row number is part of the ID: two rows may send different texts to the same number.
+		localIds.push(...(derivedLocalIds(this, receptor.map((number, row) => [String(row), number])) ?? []));
+	}
+	// Written by hand, not through Number: a Long above 2^53 would lose digits.
+	if (localIds.length) params.localmessageids = `[${localIds.join(',')}]`;
 };
 
 export const sendArrayOperation: INodePropertyOptions = {
 	name: 'Send Different Messages',
 	value: 'sendArray',
 	action: 'Send different messages in one request',
-	description: 'Send a different text from a different line to each recipient (at most 200 per request)',
+	description: 'Send a different text from a different line to each recipient',
 	routing: {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
-		send: { preSend: [prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule)] },
-		output: { postReceive: [entriesToItems] },
+		send: {
+			preSend: [prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule)],
+			// Every send goes through the chunking below; up to 200 messages is one request.
+			paginate: true,
+		},
+		operations: {
+			pagination: inChunks({
+				lists: ['receptor', 'sender', 'message', 'type', 'localmessageids'],
+				encoding: 'jsonArray',
+				perRequest: MESSAGES_PER_REQUEST,
+				noun: 'messages',
+				rowFields: { localid: 'localmessageids' },
+				localIdList: 'localmessageids',
+			}),
+		},
+		output: { postReceive: [entriesToItems, addMessageParts] },
 	},
 };
 
@@ -186,7 +218,7 @@ export const sendArrayFields: INodeProperties[] = [
 		type: 'json',
 		default: '[\n  { "recipient": "09121234567", "sender": "10004346", "message": "Hello" }\n]',
 		description:
-			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}; at most 200',
+			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}. More than 200 are sent in several requests of 200.',
 		displayOptions: { show: { ...display.show, messagesInput: ['json'] } },
 		routing: sendAs('messagesJson'),
 	},
@@ -241,4 +273,5 @@ export const sendArrayFields: INodeProperties[] = [
 			},
 		],
 	},
+	sendOptionsField(display),
 ];
