@@ -1,0 +1,122 @@
+const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
+
+const ctx = useFake();
+const create = (extra) => ({
+	resource: 'verifyTemplate',
+	operation: 'create',
+	name: 'loginCode',
+	sourceType: 0,
+	sendMethod: 1,
+	fallbackMethod: 3,
+	textMessage: 'Your login code: %token',
+	...extra,
+});
+
+describe('Verification Template → Create', () => {
+	test('posts a form to verify/addtemplate.json under the contract names and returns the creation view as one item', async () => {
+		const { items, error } = await ctx.run(
+			create({
+				name: 'shopLogin',
+				sourceType: 1,
+				sendMethod: 2,
+				fallbackMethod: 1,
+				textMessage: 'کد ورود شما: %token',
+				voiceMessage: 'Your code is %token',
+				additionalFields: {
+					primaryLineNumber: '30004000',
+					secondaryLineNumber: '10004346',
+					switchTtl: 3,
+					sourceName: 'Shop',
+					sourceUrl: 'https://shop.example/app',
+				},
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(ctx.fake.requests[0]).toMatchObject({
+			method: 'POST',
+			operation: 'verify/addtemplate',
+			contentType: 'application/x-www-form-urlencoded',
+			query: {},
+			form: {
+				name: 'shopLogin',
+				sourceType: '1',
+				sendMethod: '2',
+				fallBackMethod: '1',
+				textMessage: 'کد ورود شما: %token',
+				voiceMessage: 'Your code is %token',
+				primaryLineNumber: '30004000',
+				secondaryLineNumber: '10004346',
+				switchTTL: '3',
+				sourceName: 'Shop',
+				sourceUrl: 'https://shop.example/app',
+			},
+		});
+		expect(items).toEqual([
+			{
+				json: {
+					templateid: expect.any(Number),
+					name: 'shopLogin',
+					sourcetype: 1,
+					sendmethod: 2,
+					fallbackmethod: 1,
+					primarylinenumber: '30004000',
+					secondarylinenumber: '10004346',
+					switchttl: 3,
+					sourceurl: 'https://shop.example/app',
+					sourcename: 'Shop',
+					textmessage: 'کد ورود شما: %token',
+					voicemessage: 'Your code is %token',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(ctx.fake.templates.get(items[0].json.templateid).approvalstatus).toBe('PendingReview');
+	});
+
+	test('the defaults send a website template by text message with the fallback disabled, nothing optional', async () => {
+		const { items, error } = await ctx.run(create());
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form).toEqual({
+			name: 'loginCode',
+			sourceType: '0',
+			sendMethod: '1',
+			fallBackMethod: '3',
+			textMessage: 'Your login code: %token',
+		});
+		expect(items[0].json).toMatchObject({ name: 'loginCode', fallbackmethod: 3, switchttl: null, voicemessage: '' });
+	});
+
+	test.each([
+		[{ name: 'login code' }, 'Name: English letters and digits only, without spaces or "_"'],
+		[{ name: 'login_code' }, 'Name: English letters and digits only, without spaces or "_"'],
+		[{ name: 'کدورود' }, 'Name: English letters and digits only, without spaces or "_"'],
+		[{ name: ' ' }, 'Name: is required'],
+		[{ textMessage: '' }, 'Text Message: is required because the send method is Text Message'],
+		[{ sendMethod: 2, textMessage: '' }, 'Voice Message: is required because the send method is Voice Call'],
+		[{ fallbackMethod: 2 }, 'Voice Message: is required because the fallback method is Call'],
+		[{ sendMethod: 2, fallbackMethod: 1, textMessage: '', voiceMessage: 'Code %token' }, 'Text Message: is required because the fallback method is Text Message'],
+		[{ textMessage: 'Your code is %tok' }, 'Text Message: must contain %token where the code goes'],
+		[{ voiceMessage: 'Your code is' }, 'Voice Message: must contain %token where the code goes'],
+		[{ additionalFields: { switchTtl: 6 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
+		[{ additionalFields: { switchTtl: 0 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 0)'],
+	])('rejects bad input before sending → %#', async (extra, message) => {
+		await expectRejectedBeforeSending(ctx, create(extra), message);
+	});
+
+	test.each(['status', '200'])('a service error (errors sent with HTTP %s) comes through with its code, meaning and message', async (mode) => {
+		ctx.fake.errorMode = mode;
+		try {
+			await ctx.run(create({ name: 'takenName' }));
+			const { items, error } = await ctx.run(create({ name: 'takenName' }));
+			expect(items).toEqual([]);
+			expect(error.name).toBe('NodeApiError');
+			expect(error.message).toBe('Kavenegar error 400: parameters are incomplete or out of range');
+			expect(error.description).toContain('template takenName already exists');
+			expectNoKey(error, ctx.fake.apiKey);
+		} finally {
+			ctx.fake.errorMode = 'status';
+			ctx.fake.templates.delete(ctx.fake.templateNamed('takenName').id);
+		}
+	});
+});
