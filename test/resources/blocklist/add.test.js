@@ -1,0 +1,54 @@
+const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
+
+const ctx = useFake();
+const add = (extra) => ({ resource: 'blocklist', operation: 'add', lineNumber: '30004000', recipients: '09121234567', ...extra });
+const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
+
+describe('Blocklist → Add', () => {
+	test('posts a form to line/blocked/add.json and returns one item per number; a repeat says AlreadyExists', async () => {
+		const { items, error } = await ctx.run(add({ recipients: '+98 912 123 4567,\n09351112233' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(ctx.fake.requests[0]).toMatchObject({
+			method: 'POST',
+			operation: 'line/blocked/add',
+			contentType: 'application/x-www-form-urlencoded',
+			query: {},
+			form: { linenumber: '30004000', receptor: '09121234567,09351112233' },
+		});
+		expect(items).toEqual([
+			{ json: { linenumber: '30004000', receptor: '09121234567', status: 'Active' }, pairedItem: { item: 0 } },
+			{ json: { linenumber: '30004000', receptor: '09351112233', status: 'Active' }, pairedItem: { item: 0 } },
+		]);
+		const again = await ctx.run(add());
+		expect(again.items.map((item) => item.json.status)).toEqual(['AlreadyExists']);
+	});
+
+	test('takes an array from an expression, up to 200 numbers in one request', async () => {
+		const { items } = await ctx.run(add({ recipients: numbers(200) }));
+		expect(ctx.fake.requests[0].form.receptor.split(',')).toHaveLength(200);
+		expect(items).toHaveLength(200);
+	});
+
+	test.each([
+		[{ recipients: numbers(201) }, 'Recipients: at most 200 numbers in one request (got 201)'],
+		[{ recipients: '09121234567, someone' }, 'Recipients: "someone" is not a phone number'],
+		[{ recipients: ' ,\n' }, 'Recipients: at least one number is required'],
+		[{ lineNumber: ' ' }, 'Line Number: is required'],
+	])('rejects bad input before sending → %#', async (extra, message) => {
+		await expectRejectedBeforeSending(ctx, add(extra), message);
+	});
+
+	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
+		ctx.fake.errorMode = mode;
+		try {
+			const { items, error } = await ctx.run(add({ lineNumber: '99999' }));
+			expect(items).toEqual([]);
+			expect(error.name).toBe('NodeApiError');
+			expect(error.message).toBe('Kavenegar error 412: invalid sender line, or too many items in one request');
+			expectNoKey(error, ctx.fake.apiKey);
+		} finally {
+			ctx.fake.errorMode = 'status';
+		}
+	});
+});

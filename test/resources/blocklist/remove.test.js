@@ -1,0 +1,57 @@
+const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
+
+const ctx = useFake();
+const remove = (extra) => ({ resource: 'blocklist', operation: 'remove', lineNumber: '30004000', recipients: '09121234567', ...extra });
+const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
+
+describe('Blocklist → Remove', () => {
+	test('DELETEs line/blocked/remove.json with the parameters in the query string and outputs the service\'s message', async () => {
+		ctx.fake.blockNumber('30004000', '09121234567');
+		ctx.fake.blockNumber('30004000', '09351112233', 'operator');
+		const { items, error } = await ctx.run(remove({ recipients: '09121234567\n09351112233' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(ctx.fake.requests[0]).toMatchObject({
+			method: 'DELETE',
+			operation: 'line/blocked/remove',
+			query: { linenumber: '30004000', receptor: '09121234567,09351112233' },
+			body: Buffer.alloc(0),
+		});
+		expect(items).toEqual([
+			{
+				json: { message: '1 of 2 removed; blocked by an operator or the system, not removed: 09351112233' },
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(ctx.fake.isBlocked('30004000', '09121234567')).toBe(false);
+		expect(ctx.fake.isBlocked('30004000', '09351112233')).toBe(true);
+	});
+
+	test('50 numbers is the most one request may remove', async () => {
+		const { items, error } = await ctx.run(remove({ recipients: numbers(50) }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].query.receptor.split(',')).toHaveLength(50);
+		expect(items).toHaveLength(1);
+	});
+
+	test.each([
+		[{ recipients: numbers(51) }, 'Recipients: at most 50 numbers in one request (got 51)'],
+		[{ recipients: '0912-abc' }, 'Recipients: "0912-abc" is not a phone number'],
+		[{ lineNumber: ' ' }, 'Line Number: is required'],
+	])('rejects bad input before sending → %#', async (extra, message) => {
+		await expectRejectedBeforeSending(ctx, remove(extra), message);
+	});
+
+	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
+		ctx.fake.errorMode = mode;
+		try {
+			const { items, error } = await ctx.run(remove({ lineNumber: '99999' }));
+			expect(items).toEqual([]);
+			expect(error.name).toBe('NodeApiError');
+			expect(error.message).toBe('Kavenegar error 412: invalid sender line, or too many items in one request');
+			expectNoKey(error, ctx.fake.apiKey);
+		} finally {
+			ctx.fake.errorMode = 'status';
+		}
+	});
+});
