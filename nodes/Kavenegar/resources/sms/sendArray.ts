@@ -51,8 +51,10 @@ function rowsFromJson(this: IExecuteSingleFunctions, value: unknown): MessageRow
 			}
 		}
 		const lengths = names.map((name) => (lists[name] as unknown[]).length);
-		for (const optional of ['type', 'localid']) {
-			if (Array.isArray(lists[optional])) lengths.push((lists[optional] as unknown[]).length);
+		// The wire name of the local IDs is accepted too, so that a request body can be pasted as is.
+		const localIds = (lists.localid ?? lists.localmessageids) as unknown[] | undefined;
+		for (const optional of [lists.type, localIds]) {
+			if (Array.isArray(optional)) lengths.push(optional.length);
 		}
 		if (new Set(lengths).size !== 1) {
 			throw invalidInput(
@@ -66,7 +68,7 @@ function rowsFromJson(this: IExecuteSingleFunctions, value: unknown): MessageRow
 			sender: (lists.sender as unknown[])[i],
 			message: (lists.message as unknown[])[i],
 			type: (lists.type as unknown[] | undefined)?.[i],
-			localid: (lists.localid as unknown[] | undefined)?.[i],
+			localid: localIds?.[i],
 		}));
 	}
 	throw invalidInput(this, 'Messages (JSON)', 'must be an array of messages');
@@ -108,7 +110,10 @@ const buildArrays: ParamRule = function (params) {
 		receptor.push(number);
 		sender.push(line);
 		message.push(text);
-		if (row.type !== undefined && row.type !== '') type.push(Number(row.type));
+		if (row.type !== undefined && row.type !== '') {
+			if (!Number.isInteger(Number(row.type))) throw invalidInput(this, where, `display type "${String(row.type)}" is not a whole number`);
+			type.push(Number(row.type));
+		}
 		const localId = row.localId ?? row.localid;
 		if (localId !== undefined && localId !== '') {
 			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" is not numeric`);
