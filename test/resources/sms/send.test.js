@@ -285,6 +285,22 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		expect(ctx.fake.deliveriesTo(number)).toBe(2);
 	});
 
+	test('the derivation: a loop (another run index) gives new IDs; a run without an execution ID gives none', () => {
+		const { derivedLocalIds } = require('../../../nodes/Kavenegar/shared/duplicateSends');
+		const context = (runIndex, executionId) => ({
+			getExecutionId: () => executionId,
+			getItemIndex: () => 0,
+			getWorkflow: () => ({ id: 'wf' }),
+			getNode: () => ({ id: 'node' }),
+			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
+			getNodeParameter: () => 'send',
+		});
+		const once = derivedLocalIds(context(0, '41'), [['09121234567']]);
+		expect(derivedLocalIds(context(0, '41'), [['09121234567']])).toEqual(once);
+		expect(derivedLocalIds(context(1, '41'), [['09121234567']])).not.toEqual(once);
+		expect(derivedLocalIds(context(0, undefined), [['09121234567']])).toBeUndefined();
+	});
+
 	test('a genuinely new send (a new execution) of the same text to the same number is delivered again', async () => {
 		const [number] = freshNumbers(1);
 		await ctx.run(send({ recipients: number }));
