@@ -20,7 +20,7 @@ const MEDIA_KINDS: MediaKind[] = [
 		mimeType: 'image/jpeg',
 		aliases: ['image/jpg', 'image/pjpeg'],
 		extension: 'jpg',
-		label: 'JPEG image',
+		label: 'a JPEG image',
 		maxBytes: 10 * MB,
 		startsLike: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
 	},
@@ -28,7 +28,7 @@ const MEDIA_KINDS: MediaKind[] = [
 		mimeType: 'image/gif',
 		aliases: [],
 		extension: 'gif',
-		label: 'GIF image',
+		label: 'a GIF image',
 		maxBytes: 10 * MB,
 		startsLike: (head) => /^GIF8[79]a$/.test(head.toString('latin1', 0, 6)),
 	},
@@ -36,7 +36,7 @@ const MEDIA_KINDS: MediaKind[] = [
 		mimeType: 'video/mp4',
 		aliases: [],
 		extension: 'mp4',
-		label: 'MP4 video',
+		label: 'an MP4 video',
 		maxBytes: 20 * MB,
 		// An ISO media file opens with its `ftyp` box; the QuickTime brand is a MOV file, not MP4.
 		startsLike: (head) => head.toString('latin1', 4, 8) === 'ftyp' && head.toString('latin1', 8, 12) !== 'qt  ',
@@ -48,7 +48,11 @@ const ACCEPTED = 'Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 video
 /** Types that say nothing about the content, as files from a plain download often carry. */
 const UNTYPED = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+/** Exact bytes, because a file just over a limit would round to the limit itself in megabytes. */
+function tooLarge(name: string, bytes: number, kind: MediaKind | undefined): string {
+	const limit = kind ? `${kind.label} may be at most ${kind.maxBytes / MB} MB` : ACCEPTED;
+	return `"${name}" is ${bytes.toLocaleString('en-US')} bytes; ${limit}`;
+}
 
 function kindOfMimeType(mimeType: string): MediaKind | undefined {
 	return MEDIA_KINDS.find((kind) => kind.mimeType === mimeType || kind.aliases.includes(mimeType));
@@ -66,7 +70,7 @@ function checkMetadata(context: IExecuteSingleFunctions, field: string, binary: 
 	}
 	const ceiling = claimed?.maxBytes ?? Math.max(...MEDIA_KINDS.map((kind) => kind.maxBytes));
 	if (typeof binary.bytes === 'number' && binary.bytes > ceiling) {
-		throw invalidInput(context, field, `"${name}" is ${megabytes(binary.bytes)}; ${ACCEPTED}`);
+		throw invalidInput(context, field, tooLarge(name, binary.bytes, claimed));
 	}
 	return claimed;
 }
@@ -82,17 +86,13 @@ function checkContent(
 	const head = content.subarray(0, 12);
 	const kind = MEDIA_KINDS.find((candidate) => candidate.startsLike(head));
 	if (!kind) {
-		throw invalidInput(context, field, `"${name}" is not a JPEG, GIF or MP4 file by its content; ${ACCEPTED}`);
+		throw invalidInput(context, field, `"${name}" is not a JPEG, GIF or MP4 file (judged by its first bytes); ${ACCEPTED}`);
 	}
 	if (claimed && claimed !== kind) {
-		throw invalidInput(context, field, `"${name}" is labelled ${claimed.mimeType} but its content is a ${kind.label}`);
+		throw invalidInput(context, field, `"${name}" is labelled ${claimed.mimeType} but its content is ${kind.label}`);
 	}
 	if (content.length > kind.maxBytes) {
-		throw invalidInput(
-			context,
-			field,
-			`"${name}" is ${megabytes(content.length)}; a ${kind.label} may be at most ${megabytes(kind.maxBytes)}`,
-		);
+		throw invalidInput(context, field, tooLarge(name, content.length, kind));
 	}
 	return kind;
 }
