@@ -57,8 +57,7 @@ function joinWireList(elements: string[], encoding: ListEncoding): string {
 }
 
 /** A Long as n8n users compare it: a number when a double holds it exactly, else its digits. */
-function longValue(element: string): number | string {
-	const digits = element.replace(/^"|"$/g, '');
+function longValue(digits: string): number | string {
 	return Number.isSafeInteger(Number(digits)) ? Number(digits) : digits;
 }
 

@@ -34,7 +34,8 @@ const SAFE_ID_MASK = (1n << 53n) - 1n;
  * - the run index: a node that runs several times in one execution (a loop) sends anew each
  *   time, while Retry On Fail keeps the run index.
  * - the item index and the operation.
- * - what identifies the message within the item (`parts`, e.g. the recipient).
+ * - what tells the messages of one item apart: each entry of `messages` (the recipient; for
+ *   different messages also the row).
  * The message text is left out on purpose: an expression such as `{{ $now }}` in the text
  * would give a retry a new ID and defeat the guard.
  * Undefined when the run has no execution ID: an ID shared by unrelated runs would swallow
