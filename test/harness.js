@@ -5,24 +5,29 @@
  * helper that hands out fixed data, and the real credential class is used for the test request.
  */
 const { Container } = require('@n8n/di');
-const { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } = require('n8n-core');
+const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, TriggersAndPollers, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 // Under jest the TypeScript sources are compiled on the fly; elsewhere (demo, benchmarks) the
 // built package in dist/ is what runs, as n8n would load it.
 const root = process.env.JEST_WORKER_ID ? '..' : '../dist';
 const { Kavenegar } = require(`${root}/nodes/Kavenegar/Kavenegar.node`);
+const { KavenegarTrigger } = require(`${root}/nodes/KavenegarTrigger/KavenegarTrigger.node`);
 const { KavenegarApi } = require(`${root}/credentials/KavenegarApi.credentials`);
 
 const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
+const TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarTrigger';
 
-/** What n8n's loader does to a declarative node: it adds the "Request Options" (timeout, batching, proxy). */
+/**
+ * What n8n's loader does to a node: a declarative node gets the "Request Options" (timeout,
+ * batching, proxy), a polling node its "Poll Times". The loader's method uses no instance state.
+ */
 function asLoaded(nodeType) {
-	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	DirectoryLoader.prototype.applySpecialNodeParameters(nodeType);
 	return nodeType;
 }
 
 const nodeTypes = {
-	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()) },
+	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()), [TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()) },
 	getByName(name) {
 		return this.byName[name];
 	},
@@ -74,6 +79,32 @@ function credentialsFor(fake, overrides = {}) {
 
 let executions = 0;
 
+/** The engine's per-run services: fixed credentials, and nothing else a Kavenegar node uses. */
+function additionalDataFor(credentials, hooks, executionId) {
+	return {
+		hooks,
+		credentialsHelper: new FixedCredentialsHelper(credentials),
+		executionId,
+		restApiUrl: 'http://127.0.0.1',
+		instanceBaseUrl: 'http://127.0.0.1',
+		webhookBaseUrl: 'http://127.0.0.1',
+		webhookWaitingBaseUrl: 'http://127.0.0.1',
+		webhookTestBaseUrl: 'http://127.0.0.1',
+		formWaitingBaseUrl: 'http://127.0.0.1',
+		variables: {},
+		currentNodeParameters: undefined,
+		userId: 'user',
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	};
+}
+
 /**
  * Runs one Kavenegar node with `parameters` over input `items` and resolves with what n8n would
  * show: the output items, or the node's error. `settings` are node settings such as
@@ -113,28 +144,7 @@ async function runNode({
 	let finished;
 	const done = new Promise((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
-	const additionalData = {
-		hooks,
-		credentialsHelper: new FixedCredentialsHelper(credentials),
-		executionId,
-		restApiUrl: 'http://127.0.0.1',
-		instanceBaseUrl: 'http://127.0.0.1',
-		webhookBaseUrl: 'http://127.0.0.1',
-		webhookWaitingBaseUrl: 'http://127.0.0.1',
-		webhookTestBaseUrl: 'http://127.0.0.1',
-		formWaitingBaseUrl: 'http://127.0.0.1',
-		variables: {},
-		currentNodeParameters: undefined,
-		userId: 'user',
-		executeWorkflow: async () => {
-			throw new Error('not used');
-		},
-		getRunExecutionData: async () => undefined,
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('not used');
-		},
-	};
+	const additionalData = additionalDataFor(credentials, hooks, executionId);
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
@@ -154,6 +164,58 @@ async function runNode({
 		error: task?.error ?? run.data.resultData.error,
 		run,
 	};
+	assertKeyNotLeaked(result, credentials?.apiKey);
+	return result;
+}
+
+/**
+ * Runs the trigger's `poll` once, the way n8n runs each scheduled tick: a PollContext from
+ * n8n-core, called through n8n-core's TriggersAndPollers. `staticData` plays the workflow's static
+ * data as n8n stores it in its database: every call builds a new Workflow from a copy of it (as
+ * any instance loads the workflow: after a restart, on another main in queue mode), and a tick
+ * that succeeds writes its changes back, as n8n saves them (on an emit, and as the committed cursor
+ * of a tick that emits nothing). A failed tick saves nothing. `mode: 'manual'` is the editor's
+ * "Fetch Test Event", whose static data n8n does not keep. Resolves with the emitted items of the
+ * first output, or the error.
+ */
+async function runPoll({ parameters, credentials, staticData = {}, mode = 'trigger', timezone = 'UTC' }) {
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [
+			{
+				id: 'kavenegar-trigger',
+				name: 'Kavenegar Trigger',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { kavenegarApi: { id: '1', name: 'Kavenegar account' } },
+			},
+		],
+		connections: {},
+		nodeTypes,
+		active: mode !== 'manual',
+		settings: { timezone },
+		staticData: JSON.parse(JSON.stringify(staticData)),
+	});
+	const node = workflow.getNode('Kavenegar Trigger');
+	const executionId = `test-poll-${++executions}`;
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflow);
+	const additionalData = additionalDataFor(credentials, hooks, executionId);
+	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+	let emitted = null;
+	let error;
+	try {
+		emitted = await new TriggersAndPollers().runPollFunction(workflow, node, context);
+	} catch (caught) {
+		error = caught;
+	}
+	if (!error && mode !== 'manual' && workflow.staticData.__dataChanged) {
+		const saved = JSON.parse(JSON.stringify(workflow.staticData));
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		Object.assign(staticData, saved);
+	}
+	const result = { items: emitted?.[0] ?? [], emitted, error, staticData };
 	assertKeyNotLeaked(result, credentials?.apiKey);
 	return result;
 }
@@ -217,4 +279,4 @@ function shutdownEngine() {
 	}
 }
 
-module.exports = { runNode, testCredential, credentialsFor, shutdownEngine, NODE_TYPE };
+module.exports = { runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };

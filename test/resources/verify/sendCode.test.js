@@ -9,7 +9,7 @@ const sendCode = (extra) => ({
 	operation: 'sendCode',
 	recipient: '09121234567',
 	template: 'otp',
-	token: '52841',
+	value: '52841',
 	...extra,
 });
 
@@ -44,7 +44,7 @@ describe('Verify → Send Code', () => {
 		const { items, error } = await ctx.run(
 			sendCode({
 				type: 'call',
-				additionalFields: { token2: 'Ali', token3: 'x3', token10: 'two words', token20: 'three small words', tag: 'otp' },
+				additionalFields: { value2: 'Ali', value3: 'x3', value10: 'two words', value20: 'three small words', tag: 'otp' },
 			}),
 		);
 		expect(error).toBeUndefined();
@@ -70,7 +70,7 @@ describe('Verify → Send Code', () => {
 	});
 
 	test('one request per input item, each output paired with its input', async () => {
-		const { items } = await ctx.run(sendCode({ recipient: '={{ $json.phone }}', token: '={{ $json.code }}' }), {
+		const { items } = await ctx.run(sendCode({ recipient: '={{ $json.phone }}', value: '={{ $json.code }}' }), {
 			items: [{ json: { phone: '09121111111', code: 1111 } }, { json: { phone: '09122222222', code: 2222 } }],
 		});
 		expect(items.map((item) => [item.json.receptor, item.json.message.slice(5, 9), item.pairedItem.item])).toEqual([
@@ -83,21 +83,21 @@ describe('Verify → Send Code', () => {
 		[{ recipient: '09121111111, 09122222222' }, 'Recipient: one number only (got 2)'],
 		[{ recipient: 'hello' }, 'Recipient: "hello" is not a phone number'],
 		[{ template: ' ' }, 'Template Name: is required'],
-		[{ token: ' ' }, 'Token: is required'],
-		[{ token: '12 34' }, 'Token: must not contain spaces, new lines or "_"'],
-		[{ token: '12_34' }, 'Token: must not contain spaces, new lines or "_"'],
-		[{ additionalFields: { token2: 'a\nb' } }, 'Token 2: must not contain spaces, new lines or "_"'],
-		[{ additionalFields: { token3: 'a b' } }, 'Token 3: must not contain spaces, new lines or "_"'],
-		[{ additionalFields: { token10: 'a_b' } }, 'Token 10: must not contain new lines or "_"'],
-		[{ additionalFields: { token20: 'a\nb' } }, 'Token 20: must not contain new lines or "_"'],
-		[{ type: 'call', token: 'A1B2' }, 'Token: a voice call needs a token of digits only'],
+		[{ value: ' ' }, 'Token: is required'],
+		[{ value: '12 34' }, 'Token: must not contain spaces, new lines or "_"'],
+		[{ value: '12_34' }, 'Token: must not contain spaces, new lines or "_"'],
+		[{ additionalFields: { value2: 'a\nb' } }, 'Token 2: must not contain spaces, new lines or "_"'],
+		[{ additionalFields: { value3: 'a b' } }, 'Token 3: must not contain spaces, new lines or "_"'],
+		[{ additionalFields: { value10: 'a_b' } }, 'Token 10: must not contain new lines or "_"'],
+		[{ additionalFields: { value20: 'a\nb' } }, 'Token 20: must not contain new lines or "_"'],
+		[{ type: 'call', value: 'A1B2' }, 'Token: a voice call needs a token of digits only'],
 		[{ additionalFields: { tag: 'has space' } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, sendCode(extra), message);
 	});
 
 	test('spaces are fine in token10 and token20', async () => {
-		const { error } = await ctx.run(sendCode({ additionalFields: { token10: 'a b', token20: 'c d e' } }));
+		const { error } = await ctx.run(sendCode({ additionalFields: { value10: 'a b', value20: 'c d e' } }));
 		expect(error).toBeUndefined();
 	});
 

@@ -1,6 +1,5 @@
 import type {
 	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -13,7 +12,6 @@ import { prepareRequest } from '../../shared/wireParams';
 async function addIsoExpiry(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
-	_response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	return items.map((item) => ({
 		...item,

@@ -90,7 +90,7 @@ export const sendCodeFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Token',
-		name: 'token',
+		name: 'value',
 		type: 'string',
 		required: true,
 		default: '',
@@ -132,7 +132,7 @@ export const sendCodeFields: INodeProperties[] = [
 			},
 			{
 				displayName: 'Token 10',
-				name: 'token10',
+				name: 'value10',
 				type: 'string',
 				default: '',
 				description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
@@ -140,7 +140,7 @@ export const sendCodeFields: INodeProperties[] = [
 			},
 			{
 				displayName: 'Token 2',
-				name: 'token2',
+				name: 'value2',
 				type: 'string',
 				default: '',
 				description: 'Value for %token2 in the template: no spaces, new lines or "_"',
@@ -148,7 +148,7 @@ export const sendCodeFields: INodeProperties[] = [
 			},
 			{
 				displayName: 'Token 20',
-				name: 'token20',
+				name: 'value20',
 				type: 'string',
 				default: '',
 				description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
@@ -156,7 +156,7 @@ export const sendCodeFields: INodeProperties[] = [
 			},
 			{
 				displayName: 'Token 3',
-				name: 'token3',
+				name: 'value3',
 				type: 'string',
 				default: '',
 				description: 'Value for %token3 in the template: no spaces, new lines or "_"',

@@ -1,0 +1,146 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeProperties,
+	type IPollFunctions,
+} from 'n8n-workflow';
+import { unixToIso } from '../Kavenegar/shared/dates';
+import { splitList } from '../Kavenegar/shared/lists';
+import { normalisePhoneNumber } from '../Kavenegar/shared/phoneNumbers';
+import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
+
+export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';
+
+/**
+ * Each poll reads the inbox from this long before the previous poll, so that a message whose
+ * receipt time is a little behind (clock skew, the service's own processing, pages shifting while
+ * they are read) is still found; the IDs seen in that stretch keep it from being emitted twice.
+ */
+const LOOK_BACK = 30 * 60;
+
+/** The inbox answers ranges of at most two days; a minute inside that stays clear of its edge. */
+const MAX_RANGE = 2 * DAY - 60;
+
+/** What the trigger remembers between polls, in the workflow's static data. */
+interface InboxCursor extends IDataObject {
+	line: string;
+	/** When the last poll ran (n8n's clock, Unix seconds). */
+	checkedAt: number;
+	/** IDs of the messages received since `checkedAt - LOOK_BACK`, with their dates. */
+	seen: Record<string, number>;
+}
+
+const display = { show: { event: [NEW_INCOMING_MESSAGE] } };
+
+export const incomingMessageFields: INodeProperties[] = [
+	{
+		displayName: 'Line Number',
+		name: 'lineNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '10004346',
+		description:
+			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted.',
+		displayOptions: display,
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: display,
+		options: [
+			{
+				displayName: 'Sender Numbers',
+				name: 'senders',
+				type: 'string',
+				default: '',
+				placeholder: '09121234567, 09351234567',
+				description: 'Only messages from these numbers, separated by commas; any way of writing a number matches (+98…, 0098…, 09…)',
+			},
+			{
+				displayName: 'Text Contains',
+				name: 'textContains',
+				type: 'string',
+				default: '',
+				description: 'Only messages whose text contains this, ignoring letter case',
+			},
+		],
+	},
+];
+
+type ReceivedMessage = IDataObject & { messageid: number; date: number; sender: string; message: string };
+
+/** Every message received on the line in the range, read and unread, all pages. */
+async function receivedMessages(
+	context: IPollFunctions,
+	line: string,
+	start: number,
+	end: number,
+): Promise<ReceivedMessage[]> {
+	const byId = new Map<string, ReceivedMessage>();
+	// Unread and read both: a message opened in the panel (or taken by another system) before
+	// this poll is still new to the workflow.
+	for (const isread of ['0', '1']) {
+		let page = 1;
+		let pages = 1;
+		do {
+			const envelope = await callKavenegar(context, 'sms/inboxpaged', {
+				linenumber: line,
+				isread,
+				startdate: String(start),
+				enddate: String(end),
+				pagenumber: String(page),
+			});
+			for (const row of rowsOf(envelope)) byId.set(String(row.messageid), row as ReceivedMessage);
+			pages = Number(envelope.metadata?.totalpages ?? 1);
+			page++;
+		} while (page <= pages);
+	}
+	return oldestFirst([...byId.values()]);
+}
+
+function messageFilter(filters: IDataObject): (message: ReceivedMessage) => boolean {
+	const comparable = (number: string) => normalisePhoneNumber(number) ?? number.trim();
+	const senders = new Set(splitList(filters.senders).map(comparable));
+	const text = String(filters.textContains ?? '').toLocaleLowerCase();
+	return (message) =>
+		(senders.size === 0 || senders.has(comparable(String(message.sender ?? '')))) &&
+		String(message.message ?? '').toLocaleLowerCase().includes(text);
+}
+
+function toItem(message: ReceivedMessage): INodeExecutionData {
+	return { json: { ...message, dateIso: unixToIso(message.date) ?? null } };
+}
+
+export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const line = String(this.getNodeParameter('lineNumber', '')).trim();
+	if (line === '') throw new NodeOperationError(this.getNode(), 'Line Number: is required');
+	const matches = messageFilter(this.getNodeParameter('filters', {}) as IDataObject);
+	const now = nowSeconds();
+
+	if (this.getMode() === 'manual') {
+		const latest = (await receivedMessages(this, line, now - MAX_RANGE, now)).filter(matches).pop();
+		return latest ? [[toItem(latest)]] : null;
+	}
+
+	const state = this.getWorkflowStaticData('node');
+	const cursor = state.incomingMessages as InboxCursor | undefined;
+	// A first activation, or another line: remember what is there and emit nothing.
+	const known = cursor?.line === line ? cursor : undefined;
+	const start = known ? Math.max(now - MAX_RANGE, known.checkedAt - LOOK_BACK) : now - LOOK_BACK;
+	const messages = await receivedMessages(this, line, start, now);
+	const fresh = known ? messages.filter((message) => !(String(message.messageid) in known.seen)) : [];
+
+	const nextStart = now - LOOK_BACK;
+	const seen: Record<string, number> = {};
+	for (const [id, date] of Object.entries(known?.seen ?? {})) if (date >= nextStart) seen[id] = date;
+	for (const message of messages) if (Number(message.date) >= nextStart) seen[String(message.messageid)] = Number(message.date);
+	state.incomingMessages = { line, checkedAt: now, seen } satisfies InboxCursor;
+
+	const items = fresh.filter(matches).map(toItem);
+	return items.length > 0 ? [items] : null;
+}
