@@ -9,8 +9,9 @@ import { lineNumberField, recipientsField } from './fields';
 export const addOperation: INodePropertyOptions = {
 	name: 'Add',
 	value: 'add',
-	action: 'Add numbers to a line\'s blocklist',
-	description: 'Stop one of your lines from sending to some numbers (at most 200 per request)',
+	action: 'Block numbers on a line',
+	description:
+		'Block phone numbers on one of your sender lines so that it no longer sends to them (at most 200 per request). Each number comes back with status Active (blocked now) or AlreadyExists (was already blocked).',
 	routing: {
 		request: { method: 'POST', url: '/line/blocked/add.json' },
 		send: {

@@ -9,8 +9,9 @@ import { lineNumberField, recipientsField } from './fields';
 export const checkOperation: INodePropertyOptions = {
 	name: 'Check',
 	value: 'check',
-	action: 'Check numbers against a line\'s blocklist',
-	description: 'Find out which numbers one of your lines may not send to (at most 200 per request)',
+	action: 'Check whether numbers are blocked on a line',
+	description:
+		'Check whether phone numbers are blocked on one of your sender lines (at most 200 per request). Each number comes back with status Active (blocked) or NotExists (not blocked).',
 	routing: {
 		request: { method: 'GET', url: '/line/blocked/exists.json' },
 		send: {

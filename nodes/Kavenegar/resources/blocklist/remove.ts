@@ -9,8 +9,9 @@ import { lineNumberField, recipientsField } from './fields';
 export const removeOperation: INodePropertyOptions = {
 	name: 'Remove',
 	value: 'remove',
-	action: 'Remove numbers from a line\'s blocklist',
-	description: 'Let one of your lines send to some numbers again (at most 50 per request)',
+	action: 'Unblock numbers on a line',
+	description:
+		'Unblock phone numbers on one of your sender lines so that it can send to them again (at most 50 per request). Blocks placed by an operator or by the system cannot be removed.',
 	routing: {
 		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
 		send: {

@@ -8,7 +8,8 @@ export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a media file',
-	description: 'Delete an uploaded image or video',
+	description:
+		'Delete an uploaded image or video by its media ID (from Upload or Get Many). The result\'s deleted field is true when the file was deleted.',
 	routing: {
 		request: { method: 'DELETE', url: '/media/delete.json' },
 		send: {

@@ -9,7 +9,7 @@ export const cancelOperation: INodePropertyOptions = {
 	value: 'cancel',
 	action: 'Cancel scheduled or queued messages',
 	description:
-		'Cancel sent messages that are still queued or scheduled, by their message IDs. Each result row has the new status: 13 means cancelled and the cost refunded; any other status means the message had already left the queue and was not cancelled.',
+		'Cancel sent messages that are still queued (status 1) or scheduled (status 2), by their message IDs. Returns one row per ID with its status after the call: 13 means cancelled and the cost refunded; any other status means the message had already left the queue and was not cancelled.',
 	routing: {
 		request: { method: 'POST', url: '/sms/cancel.json' },
 		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))] },

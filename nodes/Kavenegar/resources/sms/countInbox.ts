@@ -10,7 +10,8 @@ export const countInboxOperation: INodePropertyOptions = {
 	name: 'Count Inbox',
 	value: 'countInbox',
 	action: 'Count received messages',
-	description: 'Count the messages received in a range of at most one day, up to 60 days back',
+	description:
+		'Count the messages received, on all your lines or one line, read or unread, in a range of at most one day that starts at most 60 days back. Returns the count as sumcount.',
 	routing: {
 		request: { method: 'POST', url: '/sms/countinbox.json' },
 		send: {

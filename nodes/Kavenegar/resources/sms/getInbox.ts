@@ -11,7 +11,8 @@ export const getInboxOperation: INodePropertyOptions = {
 	name: 'Get Inbox',
 	value: 'getInbox',
 	action: 'Get received messages',
-	description: 'Get messages received on one of your lines, at most two days at a time',
+	description:
+		'Get the messages received on one of your lines, unread or read, in a range of at most two days (empty means the last two days). Reading them here does not mark them as read.',
 	routing: {
 		request: { method: 'POST', url: '/sms/inboxpaged.json' },
 		send: {

@@ -9,7 +9,8 @@ export const getLatestOutboxOperation: INodePropertyOptions = {
 	name: 'Get Latest Outbox',
 	value: 'getLatestOutbox',
 	action: 'Get the latest sent messages',
-	description: 'Get the most recently sent messages, newest first (at most 500; needs IP access)',
+	description:
+		'Get up to 500 of the most recently sent messages, newest first, optionally only from one sender line, with text, recipient, status and cost. Needs IP access: the n8n server\'s IP must be allowed in the Kavenegar panel.',
 	routing: {
 		request: { method: 'POST', url: '/sms/latestoutbox.json' },
 		send: { preSend: [prepareRequest(wholeNumberRange('pagesize', 'Limit', 1, 500))] },

@@ -9,7 +9,8 @@ export const getMessagesOperation: INodePropertyOptions = {
 	name: 'Get Messages by ID',
 	value: 'getMessages',
 	action: 'Get sent messages by ID',
-	description: 'Get the details and cost of sent messages by their IDs (needs IP access)',
+	description:
+		'Get the full rows (text, sender, recipient, date, status and cost) of sent messages by their message IDs; more than 500 IDs go in several requests. Slower than Get Status, which is enough for the status alone. Needs IP access: the n8n server\'s IP must be allowed in the Kavenegar panel.',
 	routing: {
 		request: { method: 'POST', url: '/sms/select.json' },
 		send: {

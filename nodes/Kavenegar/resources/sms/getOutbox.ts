@@ -11,7 +11,7 @@ export const getOutboxOperation: INodePropertyOptions = {
 	value: 'getOutbox',
 	action: 'Get sent messages in a date range',
 	description:
-		'Get the messages sent in a range of at most one day, up to 3 days back (at most 500; needs IP access)',
+		'Get the messages sent in a range of at most one day that starts at most 3 days back, optionally only from one sender line; at most 500 rows, so narrow the range when 500 come back. Needs IP access: the n8n server\'s IP must be allowed in the Kavenegar panel.',
 	routing: {
 		request: { method: 'POST', url: '/sms/selectoutbox.json' },
 		send: {

@@ -57,7 +57,8 @@ export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Send an SMS',
-	description: 'Send one text to one or more recipients',
+	description:
+		'Send one text to one or more phone numbers, now or at a scheduled time (more than 200 numbers go in several requests). Returns one row per recipient with its message ID, status and cost. For a different text per recipient use Send Different Messages; for one-time codes use Verify → Send Code.',
 	routing: {
 		request: { method: 'POST', url: '/sms/send.json' },
 		send: {

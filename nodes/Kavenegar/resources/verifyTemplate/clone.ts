@@ -17,7 +17,8 @@ export const cloneOperation: INodePropertyOptions = {
 	name: 'Clone',
 	value: 'clone',
 	action: 'Clone a verification template',
-	description: 'Create a new template from an existing one under another name; this is also how a template is renamed',
+	description:
+		'Copy a verification template, chosen by ID or by name, under a new name; this is also how a template is renamed. Returns the new template\'s ID and name.',
 	routing: {
 		request: { method: 'POST', url: '/verify/clonetemplate.json' },
 		send: {

@@ -38,7 +38,8 @@ export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a verification template',
-	description: 'Create a template for codes sent by text message or voice call; it is usable once Kavenegar approves it',
+	description:
+		'Create a verification template for codes sent by text message or voice call; its text must contain %token. Returns the new template with its ID; Verify → Send Code can use it only after Kavenegar approves it (see Get).',
 	routing: {
 		request: { method: 'POST', url: '/verify/addtemplate.json' },
 		send: {

@@ -37,7 +37,8 @@ export const getOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a verification template',
-	description: 'Get a template\'s texts, lines and approval status, and whether it can be used yet',
+	description:
+		'Get a verification template by its ID: its texts, lines and approval status, with usable true once Kavenegar has approved it for Verify → Send Code',
 	routing: {
 		request: { method: 'GET', url: '/verify/gettemplate.json' },
 		send: { preSend: [prepareRequest(required('id', 'Template ID'), templateIdRule('id', 'Template ID'))] },
