@@ -100,8 +100,8 @@ function checkContent(
 /**
  * A preSend that sends the item's binary file as the multipart part `part`, checked against what
  * the service takes first. Node's own FormData and Blob keep the node free of runtime
- * dependencies. The Blob is the one copy made of the file: built once from n8n's buffer, and
- * read from there by the HTTP client.
+ * dependencies. The Blob is the only copy this code makes of the file (from n8n's buffer, once);
+ * the HTTP client reads the Blob as it sends.
  */
 export function sendMediaFileAsMultipart(binaryPropertyParameter: string, field: string, part: string) {
 	return async function (
