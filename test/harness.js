@@ -4,7 +4,9 @@
  * a declarative node goes through the same RoutingNode as in n8n. Credentials come from a tiny
  * helper that hands out fixed data, and the real credential class is used for the test request.
  */
-const { Container } = require('@n8n/di');
+/** n8n-core brings its own copies of @n8n/* packages: its singletons live in those, not in ours. */
+const requireFromEngine = (name) => require(require.resolve(name, { paths: [require.resolve('n8n-core')] }));
+const { Container } = requireFromEngine('@n8n/di');
 const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, TriggersAndPollers, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 // Under jest the TypeScript sources are compiled on the fly; elsewhere (demo, benchmarks) the
@@ -279,4 +281,4 @@ function shutdownEngine() {
 	}
 }
 
-module.exports = { runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };
+module.exports = { requireFromEngine, runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };

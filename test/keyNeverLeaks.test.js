@@ -1,22 +1,31 @@
 /**
- * The API key never appears in a log line: every failure kind runs with n8n's logger at debug
- * level, and everything written to stdout and stderr is searched for the key.
+ * The API key never appears in a log line: every failure kind runs while everything handed to
+ * n8n's logger (message and metadata, whatever the level) is recorded and searched for the key.
+ * Recording at the logger rather than on stdout keeps it independent of where jest sends output.
  */
 process.env.N8N_LOG_LEVEL = 'debug';
 
+const { requireFromEngine } = require('./harness');
 const { useFake } = require('./helpers');
+
+const { Container } = requireFromEngine('@n8n/di');
+const { Logger } = requireFromEngine('@n8n/backend-common');
 
 const API_KEY = 'leak-probe-KEY/with+slash=';
 const ctx = useFake({ apiKey: API_KEY });
 const written = [];
 
+/** Errors serialise to `{}` by default; a leak could hide in their message, stack or cause. */
+function serialise(value) {
+	return JSON.stringify(value, (_key, v) =>
+		v instanceof Error ? { ...v, message: v.message, stack: v.stack, description: v.description, cause: v.cause } : v,
+	);
+}
+
 beforeAll(() => {
-	for (const stream of [process.stdout, process.stderr]) {
-		const write = stream.write.bind(stream);
-		stream.write = (chunk, ...rest) => {
-			written.push(String(chunk));
-			return write(chunk, ...rest);
-		};
+	const logger = Container.get(Logger);
+	for (const level of ['error', 'warn', 'info', 'debug']) {
+		logger[level] = (message, meta) => written.push(`${level}: ${serialise(message)} ${serialise(meta) ?? ''}`);
 	}
 });
 
@@ -53,13 +62,13 @@ test.each(failures)('%s: the run fails and no log line holds the key', async (_n
 	written.length = 0;
 	const { error } = await fail();
 	expect(error).toBeDefined();
-	const log = written.join('');
+	const log = written.join('\n');
 	expect(log).not.toContain(API_KEY);
 	expect(log).not.toContain(encodeURIComponent(API_KEY));
 });
 
-test('the logger really writes node errors at this level', async () => {
+test('the recorder sees what the engine logs about a failing node', async () => {
 	written.length = 0;
 	await ctx.run({ ...send, recipients: 'nope' });
-	expect(written.join('')).toContain('Recipients: "nope" is not a phone number');
+	expect(written.join('\n')).toContain('Running node \\"Kavenegar\\" finished with error');
 });
