@@ -7,4 +7,6 @@ module.exports = {
 	moduleFileExtensions: ['ts', 'js', 'json'],
 	setupFiles: ['<rootDir>/test/setupEnv.js'],
 	testTimeout: 20_000,
+	// Each file boots n8n-core; jest's default of one worker on two cores leaves one idle.
+	maxWorkers: 2,
 };
