@@ -1,0 +1,109 @@
+/**
+ * The bad-input matrix: across every resource, what a user can get wrong, the message they read,
+ * and proof that nothing was sent. Each row: [what, parameters, extra run options, message].
+ */
+const { useFake, expectNoKey, DAY, isoFromNow } = require('./helpers');
+const { jpeg, gif, mp4 } = require('./mediaSamples');
+
+const ctx = useFake();
+const numbers = (count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`);
+const binaryItem = (data, mimeType, fileName) => [
+	{ json: {}, binary: { data: { data: data.toString('base64'), mimeType, fileName } } },
+];
+const longVideo = mp4({ mdatBytes: 20 * 1024 * 1024 });
+const notRequired = (field) => `The 'Kavenegar' node has issues:\n- Parameter "${field}" is required.`;
+
+const sms = (operation, extra) => ({ resource: 'sms', operation, ...extra });
+const send = (extra) => sms('send', { recipients: '09121234567', message: 'Hello', ...extra });
+const sendArray = (messages) => sms('sendArray', { messagesInput: 'json', messagesJson: messages });
+const template = (extra) => ({
+	resource: 'verifyTemplate',
+	operation: 'create',
+	name: 'shopOtp',
+	sourceType: 0,
+	sendMethod: 1,
+	fallbackMethod: 3,
+	textMessage: 'Your code: %token',
+	...extra,
+});
+const code = (extra) => ({ resource: 'verify', operation: 'sendCode', recipient: '09121234567', template: 'shopOtp', value: '1234', type: 'sms', ...extra });
+const blocklist = (operation, extra) => ({ resource: 'blocklist', operation, lineNumber: '30004000', recipients: '09121234567', ...extra });
+const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'data' };
+
+const cases = [
+	// SMS → Send
+	['send: empty recipients', send({ recipients: '' }), {}, notRequired('Recipients')],
+	['send: recipients only separators', send({ recipients: ' ,\n, ' }), {}, 'Recipients: at least one number is required'],
+	['send: a word among numbers', send({ recipients: '09121234567, call me' }), {}, 'Recipients: "call me" is not a phone number'],
+	['send: number with letters', send({ recipients: '0912ABC4567' }), {}, 'Recipients: "0912ABC4567" is not a phone number'],
+	['send: foreign number without normalisation keeps letters out', send({ recipients: '+44 20 7946 0958x', options: { normalisePhoneNumbers: false } }), {}, 'Recipients: "+44 20 7946 0958x" is not a phone number'],
+	['send: empty message from an expression', send({ message: '={{ $json.text }}' }), {}, 'Message: is required'],
+	['send: fewer local IDs than recipients', send({ recipients: '09121111111,09122222222', additionalFields: { localIds: '7' } }), {}, 'Local IDs: give one local ID per recipient (2 recipients, 1 local IDs)'],
+	['send: non-numeric local ID', send({ additionalFields: { localIds: 'order-7' } }), {}, 'Local IDs: "order-7" is not a numeric ID'],
+	['send: tag with a space', send({ additionalFields: { tag: 'black friday' } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
+	['send: tag in Persian', send({ additionalFields: { tag: 'تخفیف' } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
+	['send: tag over 200 characters', send({ additionalFields: { tag: 'a'.repeat(201) } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
+	['send: schedule date in words', send({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds'],
+	['send: schedule date in dd/mm/yyyy', send({ additionalFields: { date: '22/11/2026' } }), {}, 'Send At: "22/11/2026" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds'],
+	// SMS → Send Different Messages
+	['send array: not JSON', sendArray('[{ recipient: 0912 }'), {}, 'Messages (JSON): is not valid JSON'],
+	['send array: a number instead of an array', sendArray('42'), {}, 'Messages (JSON): must be an array of messages'],
+	['send array: unequal arrays', sendArray(JSON.stringify({ receptor: ['09121111111', '09122222222'], sender: ['3000'], message: ['a', 'b'] })), {}, 'Messages (JSON): the receptor, sender and message arrays must have the same length (got 2, 1, 2)'],
+	['send array: empty array', sendArray('[]'), {}, 'Messages (JSON): add at least one message'],
+	['send array: missing sender', sendArray(JSON.stringify([{ recipient: '09121111111', message: 'a' }])), {}, 'Messages (JSON) #1: sender line is required'],
+	['send array: bad recipient in row 2', sendArray(JSON.stringify([{ recipient: '09121111111', sender: '3000', message: 'a' }, { recipient: 'x', sender: '3000', message: 'b' }])), {}, 'Messages (JSON) #2: recipient "x" is not a phone number'],
+	['send array: empty text', sendArray(JSON.stringify([{ recipient: '09121111111', sender: '3000', message: ' ' }])), {}, 'Messages (JSON) #1: message text is required'],
+	['send array: local ID for some rows only', sendArray(JSON.stringify([{ recipient: '09121111111', sender: '3000', message: 'a', localId: 1 }, { recipient: '09122222222', sender: '3000', message: 'b' }])), {}, 'Messages (JSON): give a local ID for every message or for none (1 of 2)'],
+	// SMS reads
+	['inbox: range over two days', sms('getInbox', { lineNumber: '3000', filters: { startDate: isoFromNow(-3 * DAY), endDate: isoFromNow(0) } }), {}, 'End Date: the range from Start Date to End Date must be at most 2 days'],
+	['inbox: end before start', sms('getInbox', { lineNumber: '3000', filters: { startDate: isoFromNow(0), endDate: isoFromNow(-60) } }), {}, 'End Date: must not be before Start Date'],
+	['inbox: empty line number', sms('getInbox', { lineNumber: '' }), {}, notRequired('Line Number')],
+	['count inbox: start 61 days back', sms('countInbox', { startDate: isoFromNow(-61 * DAY) }), {}, 'Start Date: must be at most 60 days in the past'],
+	['count inbox: range over a day', sms('countInbox', { startDate: isoFromNow(-2 * DAY), filters: { endDate: isoFromNow(0) } }), {}, 'End Date: the range from Start Date to End Date must be at most 1 day'],
+	['outbox: start 4 days back', sms('getOutbox', { startDate: isoFromNow(-4 * DAY) }), {}, 'Start Date: must be at most 3 days in the past'],
+	['outbox: open range over a day', sms('getOutbox', { startDate: isoFromNow(-2 * DAY) }), {}, 'End Date: the range from Start Date to End Date must be at most 1 day'],
+	['messages by ID: not an ID', sms('getMessages', { messageIds: '8792343, abc' }), {}, 'Message IDs: "abc" is not a numeric ID'],
+	['latest outbox: limit over 500', sms('getLatestOutbox', { limit: 501 }), {}, 'Limit: must be a whole number from 1 to 500 (got 501)'],
+	['status by recipient: two numbers', sms('getStatusByRecipient', { recipient: '09121111111 09122222222', startDate: isoFromNow(-60) }), {}, 'Recipient: "09121111111 09122222222" is not a phone number'],
+	['status by recipient: end before start', sms('getStatusByRecipient', { recipient: '09121111111', startDate: isoFromNow(0), filters: { endDate: isoFromNow(-60) } }), {}, 'End Date: must not be before Start Date'],
+	['status: not an ID', sms('getStatus', { messageIds: '12;x' }), {}, 'Message IDs: "x" is not a numeric ID'],
+	['cancel: empty IDs from an expression', sms('cancel', { messageIds: '={{ [] }}' }), {}, 'Message IDs: at least one ID is required'],
+	// Verify → Send Code
+	['code: two recipients', code({ recipient: '09121111111,09122222222' }), {}, 'Recipient: one number only (got 2)'],
+	['code: token with a space', code({ value: '12 34' }), {}, 'Token: must not contain spaces, new lines or "_"'],
+	['code: token with an underscore', code({ value: 'ab_cd' }), {}, 'Token: must not contain spaces, new lines or "_"'],
+	['code: voice call with letters', code({ type: 'call', value: 'AB12' }), {}, 'Token: a voice call needs a token of digits only'],
+	// Verification Template
+	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: English letters and digits only, without spaces or "_"'],
+	['template: name with an underscore', template({ name: 'shop_otp' }), {}, 'Name: English letters and digits only, without spaces or "_"'],
+	['template: text without %token', template({ textMessage: 'Your code' }), {}, 'Text Message: must contain %token where the code goes'],
+	['template: voice fallback without voice text', template({ fallbackMethod: 2 }), {}, 'Voice Message: is required because the fallback method is Call'],
+	['template: fallback wait over 5 minutes', template({ fallbackMethod: 2, voiceMessage: 'Code %token', additionalFields: { switchTtl: 6 } }), {}, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
+	['template clone: no source', { resource: 'verifyTemplate', operation: 'clone', newTemplateName: 'copy' }, {}, 'Source Template ID: give the ID or the name of the template to clone'],
+	// Blocklist
+	['blocklist add: 201 numbers', blocklist('add', { recipients: numbers(201) }), {}, 'Recipients: at most 200 numbers in one request (got 201)'],
+	['blocklist check: a word', blocklist('check', { recipients: 'everyone' }), {}, 'Recipients: "everyone" is not a phone number'],
+	['blocklist remove: 51 numbers', blocklist('remove', { recipients: numbers(51) }), {}, 'Recipients: at most 50 numbers in one request (got 51)'],
+	// Media
+	['upload: missing binary property', upload, {}, 'This operation expects the node\'s input data to contain a binary file \'data\', but none was found [item 0]'],
+	['upload: a PNG', upload, { items: binaryItem(Buffer.from('89504e470d0a1a0a0000', 'hex'), 'image/png', 'logo.png') }, 'Input Binary Field: "logo.png" is image/png; Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB'],
+	['upload: text disguised as JPEG', upload, { items: binaryItem(Buffer.from('hello world, not an image'), 'image/jpeg', 'fake.jpg') }, 'Input Binary Field: "fake.jpg" is not a JPEG, GIF or MP4 file (judged by its first bytes); Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB'],
+	['upload: a GIF labelled JPEG', upload, { items: binaryItem(gif(), 'image/jpeg', 'anim.jpg') }, 'Input Binary Field: "anim.jpg" is labelled image/jpeg but its content is a GIF image'],
+	['upload: image over 10 MB', upload, { items: binaryItem(jpeg(10 * 1024 * 1024 + 1), 'image/jpeg', 'big.jpg') }, 'Input Binary Field: "big.jpg" is 10,485,761 bytes; a JPEG image may be at most 10 MB'],
+	['upload: video over 20 MB', upload, { items: binaryItem(longVideo, 'video/mp4', 'long.mp4') }, `Input Binary Field: "long.mp4" is ${longVideo.length.toLocaleString('en-US')} bytes; an MP4 video may be at most 20 MB`],
+];
+
+test('the matrix has at least 40 cases across every resource', () => {
+	expect(cases.length).toBeGreaterThanOrEqual(40);
+	expect(new Set(cases.map(([, parameters]) => parameters.resource))).toEqual(
+		new Set(['sms', 'verify', 'verifyTemplate', 'blocklist', 'media']),
+	);
+});
+
+test.each(cases)('%s', async (_what, parameters, extra, message) => {
+	const { items, error } = await ctx.run(parameters, extra);
+	expect(items).toEqual([]);
+	expect(error?.message).toBe(message);
+	expect(ctx.fake.requests).toHaveLength(0);
+	expectNoKey(error, ctx.fake.apiKey);
+});
