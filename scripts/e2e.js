@@ -1,0 +1,785 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * End-to-end test: runs every workflow in examples/ inside a real n8n against the fake Kavenegar.
+ *
+ *   node scripts/e2e.js [example-name ...]      (npm run test:e2e)
+ *
+ * 1. Installs n8n (E2E_N8N_VERSION, default 2.8.4) once into a cache folder and builds its sqlite3
+ *    binding from source (no prebuilt download); later runs reuse it.
+ * 2. Builds dist/ when it is missing or older than the sources (npm run build).
+ * 3. Puts the package into a temporary N8N_USER_FOLDER as a community package
+ *    (.n8n/nodes/node_modules/n8n-nodes-kavenegar): by default a copy of what npm would publish
+ *    (package.json without dev/peer dependencies + the "files"), as n8n's own installer leaves it,
+ *    so that `require('n8n-workflow')` gets n8n's copy; E2E_LINK=1 symlinks the repository instead.
+ * 4. For each example starts a fresh fake (test/fakeKavenegar.js) on one fixed port, so examples do
+ *    not share state; imports one credential (kavenegarApi -> the fake) and every workflow, runs each
+ *    with `n8n execute --id=ID --rawOutput`, reads the run data from n8n's JSON log lines and checks
+ *    the items of the chosen node against examples/<name>.expect.json.
+ *
+ * Expectation file examples/<name>.expect.json (all fields optional; the file itself is required):
+ *   {
+ *     "node": "Kavenegar",        node whose output is checked (default: the last node executed)
+ *     "output": 0,                output index of that node (default 0)
+ *     "status": "success",        "success" (default) or "error" (the workflow must fail)
+ *     "error": "text",            with "error": a substring of the error message (or {"$match": "re"})
+ *     "itemCount": 1,             exact number of items
+ *     "items": [ {...} ],         per item, in order, a pattern for item.json; the count must match
+ *     "fakeArgs": ["--x", "y"]    extra command line arguments for test/fakeKavenegar.js
+ *   }
+ * Patterns: objects match when every listed key matches (other keys are ignored); arrays need the same
+ * length; other values must be equal. Special values: "$any" (present), "$absent", "$string",
+ * "$number", "$boolean", "$array", "$object", {"$match": "regex"}.
+ * Every node of type n8n-nodes-kavenegar.* gets the e2e credential, whatever the example file says.
+ *
+ * Environment: E2E_N8N_VERSION, E2E_CACHE_DIR (default ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-kavenegar-e2e),
+ * E2E_TIMEOUT_SECONDS (per n8n command, default 180), E2E_KEEP=1 (keep the temporary folder and logs),
+ * E2E_LINK=1 (symlink instead of copy), E2E_SKIP_BUILD=1, E2E_VERBOSE=1 (print n8n's output),
+ * E2E_ROOT (the package folder, default: the parent of scripts/).
+ * On a failure the temporary folder (n8n's data and one log per command) is kept and its path printed.
+ */
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(process.env.E2E_ROOT || path.join(__dirname, '..'));
+const PACKAGE_NAME = 'n8n-nodes-kavenegar';
+const NODE_TYPE_PREFIX = `${PACKAGE_NAME}.`;
+const CREDENTIAL_TYPE = 'kavenegarApi';
+const N8N_VERSION = process.env.E2E_N8N_VERSION || '2.8.4';
+const CACHE_BASE =
+	process.env.E2E_CACHE_DIR ||
+	path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-kavenegar-e2e');
+const N8N_DIR = path.join(CACHE_BASE, `n8n-${N8N_VERSION}-node-abi${process.versions.modules}`);
+const READY_MARKER = path.join(N8N_DIR, 'e2e-ready.json');
+const COMMAND_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS || 180) * 1000;
+const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
+const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
+const FAKE_START_TIMEOUT_MS = 15 * 1000;
+const VERBOSE = process.env.E2E_VERBOSE === '1';
+const KEEP = process.env.E2E_KEEP === '1';
+const CREDENTIAL_ID = 'e2eKavenegarCred01';
+const CREDENTIAL_NAME = 'Kavenegar (e2e fake)';
+
+const children = new Set();
+let workDir;
+let stagingDir;
+
+function log(message) {
+	process.stdout.write(`[e2e] ${message}\n`);
+}
+
+function seconds(startMs) {
+	return `${((Date.now() - startMs) / 1000).toFixed(1)}s`;
+}
+
+// ---------------------------------------------------------------- processes
+
+/** Kills a child and everything it started (each child leads its own process group). */
+function killTree(child, signal) {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			/* already gone */
+		}
+	}
+}
+
+function killAll() {
+	for (const child of children) killTree(child, 'SIGKILL');
+	children.clear();
+}
+
+function track(child) {
+	children.add(child);
+	child.on('exit', () => children.delete(child));
+	return child;
+}
+
+/**
+ * Runs a command to its end, bounded by timeoutMs. Output is kept in memory and, when logFile is
+ * given, also written there. Resolves { code, signal, stdout, stderr, timedOut }.
+ */
+function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
+	return new Promise((resolve) => {
+		const child = track(
+			spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+		);
+		const out = [];
+		const err = [];
+		const file = logFile ? fs.createWriteStream(logFile) : null;
+		if (file) file.write(`$ ${command} ${args.join(' ')}\n  (cwd ${cwd})\n`);
+		const collect = (sink, stream) => (chunk) => {
+			sink.push(chunk);
+			if (file) file.write(chunk);
+			if (echo) stream.write(chunk);
+		};
+		child.stdout.on('data', collect(out, process.stdout));
+		child.stderr.on('data', collect(err, process.stderr));
+		let timedOut = false;
+		let killTimer;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			killTree(child, 'SIGTERM');
+			killTimer = setTimeout(() => killTree(child, 'SIGKILL'), 5000);
+		}, timeoutMs);
+		const finish = (code, signal, spawnError) => {
+			clearTimeout(timer);
+			clearTimeout(killTimer);
+			// Leftovers of the group (n8n's task runner) must not outlive the command.
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				/* group already gone */
+			}
+			const result = {
+				code,
+				signal,
+				timedOut,
+				stdout: Buffer.concat(out).toString('utf8'),
+				stderr: Buffer.concat(err).toString('utf8') + (spawnError ? `\n${spawnError.message}` : ''),
+			};
+			if (file) file.end(`\n[exit code ${code} signal ${signal}${timedOut ? ' TIMED OUT' : ''}]\n`);
+			resolve(result);
+		};
+		child.on('error', (error) => finish(-1, null, error));
+		child.on('close', (code, signal) => finish(code, signal));
+	});
+}
+
+function failed(result) {
+	return result.timedOut || result.code !== 0;
+}
+
+function describeFailure(what, result, logFile) {
+	const reason = result.timedOut
+		? `timed out`
+		: `exited with code ${result.code}${result.signal ? ` (signal ${result.signal})` : ''}`;
+	return `${what} ${reason}${logFile ? ` (log: ${logFile})` : ''}\n${outputTail(result.stdout + '\n' + result.stderr)}`;
+}
+
+/** The last lines of a command's output, with n8n's JSON log lines shortened to "level: message". */
+function outputTail(text, count = 20) {
+	const lines = [];
+	for (const line of text.split('\n')) {
+		if (!line.trim()) continue;
+		let shown = line;
+		if (line.startsWith('{')) {
+			try {
+				const entry = JSON.parse(line);
+				if (typeof entry.message === 'string') {
+					if (entry.message.startsWith('{')) continue; // run data: too long to show
+					shown = `${entry.level}: ${entry.message.split('\n')[0]}`;
+				}
+			} catch {
+				/* not a log line */
+			}
+		}
+		lines.push(shown.length > 300 ? `${shown.slice(0, 300)}…` : shown);
+	}
+	return lines.slice(-count).join('\n');
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+// ---------------------------------------------------------------- n8n install (cached)
+
+function npmCommand() {
+	// Prefer the npm that belongs to this node; fall back to the one on PATH.
+	const bundled = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+	return fs.existsSync(bundled) ? [process.execPath, [bundled]] : ['npm', []];
+}
+
+/** Folder with include/node/node_version.h for node-gyp, so that it never downloads headers. */
+function nodeHeadersDir() {
+	const candidates = [process.env.npm_config_nodedir, path.resolve(path.dirname(process.execPath), '..')];
+	return candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'include', 'node', 'node_version.h')));
+}
+
+function n8nBin() {
+	return path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+}
+
+function installIsReady() {
+	try {
+		const marker = JSON.parse(fs.readFileSync(READY_MARKER, 'utf8'));
+		const version = JSON.parse(fs.readFileSync(path.join(N8N_DIR, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+		return marker.n8nVersion === N8N_VERSION && version === N8N_VERSION && fs.existsSync(n8nBin());
+	} catch {
+		return false;
+	}
+}
+
+async function ensureN8n() {
+	if (installIsReady()) {
+		log(`n8n ${N8N_VERSION}: cached in ${N8N_DIR}`);
+		return;
+	}
+	const started = Date.now();
+	fs.mkdirSync(CACHE_BASE, { recursive: true });
+	const staging = `${N8N_DIR}.partial-${process.pid}`;
+	stagingDir = staging;
+	fs.rmSync(staging, { recursive: true, force: true });
+	fs.mkdirSync(staging, { recursive: true });
+	const manifest = {
+		name: 'n8n-nodes-kavenegar-e2e-n8n',
+		private: true,
+		description: 'n8n used by scripts/e2e.js of n8n-nodes-kavenegar',
+		dependencies: { n8n: N8N_VERSION },
+		// The default xlsx of n8n points outside the npm registry.
+		overrides: { xlsx: '0.18.5' },
+	};
+	fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+	const [npm, npmArgs] = npmCommand();
+	const env = { ...process.env, npm_config_update_notifier: 'false' };
+	delete env.npm_config_ignore_scripts;
+	const logFile = path.join(CACHE_BASE, `install-${N8N_VERSION}.log`);
+	log(`n8n ${N8N_VERSION}: installing into ${N8N_DIR} (first run only: about 5 minutes; log: ${logFile})`);
+	const install = await run(
+		npm,
+		[...npmArgs, 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+		{ cwd: staging, env, timeoutMs: INSTALL_TIMEOUT_MS, logFile },
+	);
+	if (failed(install)) throw new Error(describeFailure('npm install n8n', install, logFile));
+
+	// sqlite3 is the one native module n8n needs that has no prebuilt binary in the registry package.
+	// Build it from source against local headers: its install script would first try to download a
+	// prebuilt binary from GitHub, and node-gyp downloads headers unless it is given --nodedir.
+	const headers = nodeHeadersDir();
+	if (!headers) log('warning: no node headers (include/node) next to this node; node-gyp may try to download them');
+	const nodeGyp = path.join(path.dirname(npmArgs[0] ?? ''), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+	const rebuildLog = path.join(CACHE_BASE, `rebuild-sqlite3-${N8N_VERSION}.log`);
+	log(`n8n ${N8N_VERSION}: building sqlite3 from source (about 1.5 minutes; log: ${rebuildLog})`);
+	const rebuild = npmArgs.length > 0 && fs.existsSync(nodeGyp)
+		? await run(process.execPath, [nodeGyp, 'rebuild', '--jobs=max', ...(headers ? [`--nodedir=${headers}`] : [])], {
+				cwd: path.join(staging, 'node_modules', 'sqlite3'),
+				env,
+				timeoutMs: INSTALL_TIMEOUT_MS,
+				logFile: rebuildLog,
+			})
+		: await run(
+				npm,
+				[...npmArgs, 'rebuild', 'sqlite3', '--ignore-scripts=false', '--build-from-source', '--foreground-scripts', ...(headers ? [`--nodedir=${headers}`] : [])],
+				{ cwd: staging, env: { ...env, JOBS: 'max' }, timeoutMs: INSTALL_TIMEOUT_MS, logFile: rebuildLog },
+			);
+	if (failed(rebuild)) throw new Error(describeFailure('building sqlite3', rebuild, rebuildLog));
+	const check = await run(process.execPath, ['-e', "require('sqlite3'); require('n8n/package.json')"], {
+		cwd: staging,
+		env,
+		timeoutMs: 60 * 1000,
+	});
+	if (failed(check)) throw new Error(describeFailure('loading sqlite3', check));
+
+	fs.writeFileSync(
+		path.join(staging, 'e2e-ready.json'),
+		JSON.stringify({ n8nVersion: N8N_VERSION, node: process.version, installedAt: new Date().toISOString() }, null, 2) + '\n',
+	);
+	fs.rmSync(N8N_DIR, { recursive: true, force: true });
+	try {
+		fs.renameSync(staging, N8N_DIR);
+	} catch (error) {
+		// Another run finished first: use its install.
+		fs.rmSync(staging, { recursive: true, force: true });
+		if (!installIsReady()) throw error;
+	}
+	stagingDir = undefined;
+	log(`n8n ${N8N_VERSION}: installed in ${seconds(started)}`);
+}
+
+// ---------------------------------------------------------------- our package
+
+function readJson(file) {
+	return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function newestMtime(dir) {
+	let newest = 0;
+	if (!fs.existsSync(dir)) return newest;
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+		else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+	}
+	return newest;
+}
+
+async function ensureBuilt() {
+	const pkg = readJson(path.join(ROOT, 'package.json'));
+	const outputs = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])].map((file) => path.join(ROOT, file));
+	if (outputs.length === 0) throw new Error('package.json has no n8n.nodes / n8n.credentials');
+	const missing = outputs.filter((file) => !fs.existsSync(file));
+	let reason;
+	if (missing.length > 0) reason = `missing ${path.relative(ROOT, missing[0])}`;
+	else {
+		// tsc is incremental: it rewrites only what changed, so compare with the newest file in dist/.
+		const newestOutput = newestMtime(path.join(ROOT, 'dist'));
+		const newestSource = Math.max(...['nodes', 'credentials', 'icons'].map((dir) => newestMtime(path.join(ROOT, dir))));
+		if (newestSource > newestOutput) reason = 'sources are newer than dist/';
+	}
+	if (!reason) return;
+	if (process.env.E2E_SKIP_BUILD === '1') {
+		if (missing.length > 0) throw new Error(`dist/ is incomplete (${reason}) and E2E_SKIP_BUILD=1`);
+		log(`warning: ${reason}; not building (E2E_SKIP_BUILD=1)`);
+		return;
+	}
+	log(`building the package (${reason}): npm run build`);
+	const [npm, npmArgs] = npmCommand();
+	const build = await run(npm, [...npmArgs, 'run', 'build'], { cwd: ROOT, env: process.env, timeoutMs: BUILD_TIMEOUT_MS });
+	if (failed(build)) throw new Error(describeFailure('npm run build', build));
+	const stillMissing = outputs.filter((file) => !fs.existsSync(file));
+	if (stillMissing.length > 0) throw new Error(`npm run build did not produce ${stillMissing.join(', ')}`);
+}
+
+/** Puts the package where n8n looks for community packages. */
+function installPackage(userFolder) {
+	const modules = path.join(userFolder, '.n8n', 'nodes', 'node_modules');
+	const target = path.join(modules, PACKAGE_NAME);
+	fs.mkdirSync(modules, { recursive: true });
+	// n8n keeps a package.json in the nodes folder of its own.
+	fs.writeFileSync(
+		path.join(userFolder, '.n8n', 'nodes', 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2) + '\n',
+	);
+	if (process.env.E2E_LINK === '1') {
+		fs.symlinkSync(ROOT, target, 'dir');
+		return `symlink ${target} -> ${ROOT}`;
+	}
+	// What n8n's installer leaves: the published files and a package.json without dev/peer dependencies.
+	const { devDependencies, peerDependencies, optionalDependencies, scripts, ...pkg } = readJson(path.join(ROOT, 'package.json'));
+	fs.mkdirSync(target);
+	fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
+	for (const entry of pkg.files ?? ['dist']) {
+		const from = path.join(ROOT, entry);
+		if (fs.existsSync(from)) fs.cpSync(from, path.join(target, entry), { recursive: true });
+	}
+	return `copy of the published files in ${target}`;
+}
+
+// ---------------------------------------------------------------- fake service
+
+async function startFake(port, extraArgs, logFile) {
+	const script = path.join(ROOT, 'test', 'fakeKavenegar.js');
+	const child = track(
+		spawn(process.execPath, [script, '--port', String(port), ...extraArgs], {
+			cwd: ROOT,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}),
+	);
+	const file = fs.createWriteStream(logFile, { flags: 'a' });
+	child.stderr.on('data', (chunk) => file.write(chunk));
+	let buffered = '';
+	const info = await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`the fake did not print its address within ${FAKE_START_TIMEOUT_MS / 1000}s`)), FAKE_START_TIMEOUT_MS);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`the fake exited with code ${code} before printing its address (log: ${logFile})`));
+		});
+		child.stdout.on('data', (chunk) => {
+			file.write(chunk);
+			buffered += chunk;
+			const newline = buffered.indexOf('\n');
+			if (newline < 0) return;
+			clearTimeout(timer);
+			try {
+				resolve(JSON.parse(buffered.slice(0, newline)));
+			} catch {
+				reject(new Error(`the fake printed no JSON: ${buffered.slice(0, newline)}`));
+			}
+		});
+	}).catch((error) => {
+		killTree(child, 'SIGKILL');
+		throw error;
+	});
+	child.removeAllListeners('exit');
+	child.on('exit', () => children.delete(child));
+	return {
+		...info,
+		stop: () =>
+			new Promise((resolve) => {
+				if (child.exitCode !== null || child.signalCode !== null) return resolve();
+				const timer = setTimeout(() => killTree(child, 'SIGKILL'), 5000);
+				child.once('exit', () => {
+					clearTimeout(timer);
+					file.end();
+					resolve();
+				});
+				killTree(child, 'SIGTERM');
+			}),
+	};
+}
+
+// ---------------------------------------------------------------- n8n commands
+
+function n8nEnv(userFolder, brokerPort) {
+	const env = { ...process.env };
+	for (const name of Object.keys(env)) {
+		if (/^(N8N_|DB_|EXECUTIONS_|NODE_OPTIONS$|NODE_PATH$|npm_)/i.test(name) || /_proxy$/i.test(name)) delete env[name];
+	}
+	return {
+		...env,
+		NO_PROXY: '127.0.0.1,localhost',
+		no_proxy: '127.0.0.1,localhost',
+		TZ: 'UTC',
+		GENERIC_TIMEZONE: 'UTC',
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: 'n8n-nodes-kavenegar-e2e-not-a-secret',
+		N8N_LOG_FORMAT: 'json',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		DB_TYPE: 'sqlite',
+		// Nothing may leave this machine.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_SENTRY_DSN: '',
+		N8N_FRONTEND_SENTRY_DSN: '',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_PYTHON_ENABLED: 'false',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+	};
+}
+
+async function n8n(args, context, logName) {
+	const logFile = path.join(context.logDir, `${logName}.log`);
+	const result = await run(process.execPath, [n8nBin(), ...args], {
+		cwd: context.userFolder,
+		env: context.env,
+		timeoutMs: COMMAND_TIMEOUT_MS,
+		logFile,
+		echo: VERBOSE,
+	});
+	return { ...result, logFile };
+}
+
+/** The lines n8n logs (one JSON object a line with N8N_LOG_FORMAT=json). */
+function logMessages(text) {
+	const messages = [];
+	for (const line of text.split('\n')) {
+		if (!line.startsWith('{')) continue;
+		try {
+			const entry = JSON.parse(line);
+			if (entry && typeof entry.message === 'string') messages.push(entry);
+		} catch {
+			/* not a log line */
+		}
+	}
+	return messages;
+}
+
+/** The run data `n8n execute` logs: JSON.stringify(IRun) as one message, on success and on failure. */
+function findRun(text) {
+	let found;
+	for (const entry of logMessages(text)) {
+		if (!entry.message.startsWith('{')) continue;
+		try {
+			const value = JSON.parse(entry.message);
+			if (value && value.data && value.data.resultData) found = value;
+		} catch {
+			/* an ordinary message */
+		}
+	}
+	return found;
+}
+
+// ---------------------------------------------------------------- expectations
+
+const TYPE_MARKERS = {
+	$string: (v) => typeof v === 'string',
+	$number: (v) => typeof v === 'number' && Number.isFinite(v),
+	$boolean: (v) => typeof v === 'boolean',
+	$array: (v) => Array.isArray(v),
+	$object: (v) => v !== null && typeof v === 'object' && !Array.isArray(v),
+};
+
+function show(value) {
+	const text = JSON.stringify(value);
+	return text === undefined ? 'undefined' : text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** Appends to problems every place where actual does not match pattern. */
+function match(pattern, actual, where, problems) {
+	if (pattern === '$any') {
+		if (actual === undefined) problems.push(`${where}: missing`);
+		return;
+	}
+	if (pattern === '$absent') {
+		if (actual !== undefined) problems.push(`${where}: expected absent, got ${show(actual)}`);
+		return;
+	}
+	if (typeof pattern === 'string' && TYPE_MARKERS[pattern]) {
+		if (!TYPE_MARKERS[pattern](actual)) problems.push(`${where}: expected ${pattern.slice(1)}, got ${show(actual)}`);
+		return;
+	}
+	if (pattern && typeof pattern === 'object' && !Array.isArray(pattern) && Object.keys(pattern).length === 1 && '$match' in pattern) {
+		if (typeof actual !== 'string' || !new RegExp(pattern.$match).test(actual)) {
+			problems.push(`${where}: expected to match /${pattern.$match}/, got ${show(actual)}`);
+		}
+		return;
+	}
+	if (Array.isArray(pattern)) {
+		if (!Array.isArray(actual)) return problems.push(`${where}: expected an array, got ${show(actual)}`);
+		if (actual.length !== pattern.length) {
+			return problems.push(`${where}: expected ${pattern.length} elements, got ${actual.length}: ${show(actual)}`);
+		}
+		pattern.forEach((element, index) => match(element, actual[index], `${where}[${index}]`, problems));
+		return;
+	}
+	if (pattern && typeof pattern === 'object') {
+		if (!actual || typeof actual !== 'object' || Array.isArray(actual)) {
+			return problems.push(`${where}: expected an object, got ${show(actual)}`);
+		}
+		for (const [key, value] of Object.entries(pattern)) match(value, actual[key], `${where}.${key}`, problems);
+		return;
+	}
+	if (actual !== pattern) problems.push(`${where}: expected ${show(pattern)}, got ${show(actual)}`);
+}
+
+function errorText(error) {
+	if (!error) return '';
+	return [error.message, error.description, error.cause?.message].filter(Boolean).join(' | ');
+}
+
+/** Returns a list of problems (empty: passed). */
+function checkRun(runResult, expect) {
+	const problems = [];
+	const resultData = runResult.data.resultData;
+	const wantStatus = expect.status ?? 'success';
+	const error = resultData.error;
+	if (wantStatus === 'error') {
+		if (!error) problems.push('expected the workflow to fail, but it succeeded');
+		else if (expect.error !== undefined) {
+			const pattern = typeof expect.error === 'string' ? { $match: expect.error.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') } : expect.error;
+			match(pattern, errorText(error), 'error', problems);
+		}
+	} else if (error) {
+		problems.push(`the workflow failed: ${errorText(error)}${error.node?.name ? ` (node ${error.node.name})` : ''}`);
+	}
+
+	const nodeName = expect.node ?? resultData.lastNodeExecuted;
+	const runs = resultData.runData?.[nodeName];
+	const wantsItems = expect.items !== undefined || expect.itemCount !== undefined;
+	if (!runs || runs.length === 0) {
+		if (wantsItems) problems.push(`node "${nodeName}" did not run (ran: ${Object.keys(resultData.runData ?? {}).join(', ')})`);
+		return problems;
+	}
+	if (!wantsItems) return problems;
+	const last = runs[runs.length - 1];
+	const outputIndex = expect.output ?? 0;
+	const items = (last.data?.main?.[outputIndex] ?? []).map((item) => item.json);
+	if (expect.itemCount !== undefined && items.length !== expect.itemCount) {
+		problems.push(`node "${nodeName}" output ${outputIndex}: expected ${expect.itemCount} items, got ${items.length}: ${show(items)}`);
+	}
+	if (expect.items !== undefined) {
+		if (items.length !== expect.items.length) {
+			problems.push(`node "${nodeName}" output ${outputIndex}: expected ${expect.items.length} items, got ${items.length}: ${show(items)}`);
+		}
+		expect.items.forEach((pattern, index) => {
+			if (index < items.length) match(pattern, items[index], `${nodeName}[${index}]`, problems);
+		});
+	}
+	return problems;
+}
+
+// ---------------------------------------------------------------- examples
+
+function loadExamples(filter) {
+	const dir = path.join(ROOT, 'examples');
+	const files = fs.existsSync(dir)
+		? fs.readdirSync(dir).filter((name) => name.endsWith('.json') && !name.endsWith('.expect.json')).sort()
+		: [];
+	return files
+		.map((file, index) => {
+			const name = file.slice(0, -'.json'.length);
+			const expectFile = path.join(dir, `${name}.expect.json`);
+			return {
+				name,
+				file: path.join(dir, file),
+				expectFile,
+				id: `e2eWorkflow${String(index + 1).padStart(4, '0')}`,
+			};
+		})
+		.filter((example) => filter.length === 0 || filter.includes(example.name));
+}
+
+/** The workflow as imported: fixed id, inactive, and our credential on every Kavenegar node. */
+function prepareWorkflow(example) {
+	const workflow = readJson(example.file);
+	if (!Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
+		throw new Error(`${path.relative(ROOT, example.file)} is not an n8n workflow (needs nodes and connections)`);
+	}
+	workflow.id = example.id;
+	workflow.active = false;
+	workflow.name = workflow.name || example.name;
+	for (const node of workflow.nodes) {
+		if (String(node.type).startsWith(NODE_TYPE_PREFIX) || node.credentials?.[CREDENTIAL_TYPE]) {
+			node.credentials = { ...node.credentials, [CREDENTIAL_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+		}
+	}
+	return workflow;
+}
+
+async function runExample(example, context) {
+	const started = Date.now();
+	let fake;
+	try {
+		fake = await startFake(context.fakePort, ['--api-key', context.apiKey, ...(example.expect.fakeArgs ?? [])], path.join(context.logDir, `${example.name}.fake.log`));
+		const result = await n8n(['execute', `--id=${example.id}`, '--rawOutput'], context, `${example.name}.execute`);
+		if (result.timedOut) return { problems: [describeFailure('n8n execute', result, result.logFile)], started };
+		const runResult = findRun(result.stdout);
+		if (!runResult) {
+			return { problems: [describeFailure('n8n execute printed no run data;', result, result.logFile)], started };
+		}
+		const problems = checkRun(runResult, example.expect);
+		const wantsError = (example.expect.status ?? 'success') === 'error';
+		if (problems.length === 0 && !wantsError && result.code !== 0) {
+			problems.push(describeFailure('n8n execute', result, result.logFile));
+		}
+		return { problems, started };
+	} finally {
+		if (fake) await fake.stop();
+	}
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+	const filter = process.argv.slice(2).map((arg) => path.basename(arg).replace(/(\.expect)?\.json$/, ''));
+	const examples = loadExamples(filter);
+	if (examples.length === 0) throw new Error(filter.length ? `no example named ${filter.join(', ')}` : 'no examples/*.json');
+
+	const [major, minor] = process.versions.node.split('.').map(Number);
+	if (major < 20 || (major === 20 && minor < 19)) throw new Error(`n8n ${N8N_VERSION} needs Node >= 20.19 (this is ${process.version})`);
+
+	await ensureBuilt();
+	await ensureN8n();
+
+	workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-e2e-'));
+	const userFolder = path.join(workDir, 'user');
+	const logDir = path.join(workDir, 'logs');
+	fs.mkdirSync(logDir, { recursive: true });
+	fs.mkdirSync(userFolder, { recursive: true });
+	log(`package: ${installPackage(userFolder)}`);
+
+	const context = {
+		userFolder,
+		logDir,
+		fakePort: await freePort(),
+		env: n8nEnv(userFolder, await freePort()),
+	};
+
+	// One credential pointing at the fake's fixed port (every example gets a fresh fake there).
+	const probe = await startFake(context.fakePort, [], path.join(logDir, 'fake-probe.log'));
+	await probe.stop();
+	context.apiKey = probe.apiKey;
+	const credentialsFile = path.join(workDir, 'credentials.json');
+	fs.writeFileSync(
+		credentialsFile,
+		JSON.stringify([
+			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { apiKey: probe.apiKey, baseUrl: probe.url } },
+		]),
+	);
+
+	const results = [];
+	const runnable = [];
+	for (const example of examples) {
+		try {
+			if (!fs.existsSync(example.expectFile)) throw new Error(`missing ${path.relative(ROOT, example.expectFile)}`);
+			example.expect = readJson(example.expectFile);
+			example.workflow = prepareWorkflow(example);
+			runnable.push(example);
+		} catch (error) {
+			results.push({ name: example.name, problems: [error.message] });
+			log(`FAIL ${example.name}: ${error.message}`);
+		}
+	}
+	const workflowsFile = path.join(workDir, 'workflows.json');
+	fs.writeFileSync(workflowsFile, JSON.stringify(runnable.map((example) => example.workflow), null, 2));
+
+	let started = Date.now();
+	const importedCredentials = await n8n(['import:credentials', `--input=${credentialsFile}`], context, 'import-credentials');
+	if (failed(importedCredentials)) throw new Error(describeFailure('n8n import:credentials', importedCredentials, importedCredentials.logFile));
+	if (runnable.length > 0) {
+		const importedWorkflows = await n8n(['import:workflow', `--input=${workflowsFile}`], context, 'import-workflows');
+		if (failed(importedWorkflows)) throw new Error(describeFailure('n8n import:workflow', importedWorkflows, importedWorkflows.logFile));
+	}
+	log(`imported 1 credential and ${runnable.length} workflow(s) in ${seconds(started)}`);
+	const loadErrors = logMessages(importedCredentials.stdout).filter((entry) => entry.level === 'error');
+	for (const entry of loadErrors) log(`n8n reported: ${entry.message}`);
+
+	for (const example of runnable) {
+		const { problems, started: exampleStarted } = await runExample(example, context);
+		results.push({ name: example.name, problems, time: seconds(exampleStarted) });
+		const last = results[results.length - 1];
+		if (problems.length === 0) log(`PASS ${example.name} (${last.time})`);
+		else log(`FAIL ${example.name} (${last.time})\n${problems.map((problem) => `       ${problem.replace(/\n/g, '\n       ')}`).join('\n')}`);
+	}
+	return results;
+}
+
+function cleanup(keep = KEEP) {
+	killAll();
+	if (stagingDir) fs.rmSync(stagingDir, { recursive: true, force: true });
+	if (workDir && !keep) fs.rmSync(workDir, { recursive: true, force: true });
+	else if (workDir) log(`kept ${workDir} (logs in ${path.join(workDir, 'logs')})`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+	process.on(signal, () => {
+		log(`${signal}: stopping`);
+		cleanup();
+		process.exit(1);
+	});
+}
+process.on('exit', killAll);
+
+const startedAt = Date.now();
+main()
+	.then((results) => {
+		const failed = results.filter((result) => result.problems.length > 0).length;
+		const failedNames = results.filter((r) => r.problems.length > 0).map((r) => r.name);
+		if (failed > 0) log(`failed: ${failedNames.join(', ')}`);
+		log(`done in ${seconds(startedAt)}`);
+		cleanup(KEEP || failed > 0);
+		console.log(`${results.length - failed} passed, ${failed} failed`);
+		process.exitCode = failed > 0 ? 1 : 0;
+	})
+	.catch((error) => {
+		log(`ERROR ${error.message}`);
+		cleanup(true);
+		console.log('0 passed, 1 failed');
+		process.exitCode = 1;
+	});
