@@ -27,7 +27,7 @@ const template = (extra) => ({
 	...extra,
 });
 const code = (extra) => ({ resource: 'verify', operation: 'sendCode', recipient: '09121234567', template: 'shopOtp', value: '1234', type: 'sms', ...extra });
-const blocklist = (operation, extra) => ({ resource: 'blocklist', operation, lineNumber: '30004000', recipients: '09121234567', ...extra });
+const blocklist = (operation, extra) => ({ resource: 'blocklist', operation, lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
 const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'data' };
 
 const cases = [
@@ -81,9 +81,9 @@ const cases = [
 	['template: fallback wait over 5 minutes', template({ fallbackMethod: 2, voiceMessage: 'Code %token', additionalFields: { switchTtl: 6 } }), {}, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
 	['template clone: no source', { resource: 'verifyTemplate', operation: 'clone', newTemplateName: 'copy' }, {}, 'Source Template ID: give the ID or the name of the template to clone'],
 	// Blocklist
-	['blocklist add: 201 numbers', blocklist('add', { recipients: numbers(201) }), {}, 'Recipients: at most 200 numbers in one request (got 201)'],
-	['blocklist check: a word', blocklist('check', { recipients: 'everyone' }), {}, 'Recipients: "everyone" is not a phone number'],
-	['blocklist remove: 51 numbers', blocklist('remove', { recipients: numbers(51) }), {}, 'Recipients: at most 50 numbers in one request (got 51)'],
+	['blocklist add: 201 numbers', blocklist('add', { phoneNumbers: numbers(201) }), {}, 'Phone Numbers: at most 200 numbers in one request (got 201)'],
+	['blocklist check: a word', blocklist('check', { phoneNumbers: 'everyone' }), {}, 'Phone Numbers: "everyone" is not a phone number'],
+	['blocklist remove: 51 numbers', blocklist('remove', { phoneNumbers: numbers(51) }), {}, 'Phone Numbers: at most 50 numbers in one request (got 51)'],
 	// Media
 	['upload: missing binary property', upload, {}, 'This operation expects the node\'s input data to contain a binary file \'data\', but none was found [item 0]'],
 	['upload: a PNG', upload, { items: binaryItem(Buffer.from('89504e470d0a1a0a0000', 'hex'), 'image/png', 'logo.png') }, 'Input Binary Field: "logo.png" is image/png; Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB'],

@@ -1,12 +1,12 @@
 const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
-const add = (extra) => ({ resource: 'blocklist', operation: 'add', lineNumber: '30004000', recipients: '09121234567', ...extra });
+const add = (extra) => ({ resource: 'blocklist', operation: 'add', lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
 
 describe('Blocklist → Add', () => {
 	test('posts a form to line/blocked/add.json and returns one item per number; a repeat says AlreadyExists', async () => {
-		const { items, error } = await ctx.run(add({ recipients: '+98 912 123 4567,\n09351112233' }));
+		const { items, error } = await ctx.run(add({ phoneNumbers: '+98 912 123 4567,\n09351112233' }));
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(ctx.fake.requests[0]).toMatchObject({
@@ -25,15 +25,15 @@ describe('Blocklist → Add', () => {
 	});
 
 	test('takes an array from an expression, up to 200 numbers in one request', async () => {
-		const { items } = await ctx.run(add({ recipients: numbers(200) }));
+		const { items } = await ctx.run(add({ phoneNumbers: numbers(200) }));
 		expect(ctx.fake.requests[0].form.receptor.split(',')).toHaveLength(200);
 		expect(items).toHaveLength(200);
 	});
 
 	test.each([
-		[{ recipients: numbers(201) }, 'Recipients: at most 200 numbers in one request (got 201)'],
-		[{ recipients: '09121234567, someone' }, 'Recipients: "someone" is not a phone number'],
-		[{ recipients: ' ,\n' }, 'Recipients: at least one number is required'],
+		[{ phoneNumbers: numbers(201) }, 'Phone Numbers: at most 200 numbers in one request (got 201)'],
+		[{ phoneNumbers: '09121234567, someone' }, 'Phone Numbers: "someone" is not a phone number'],
+		[{ phoneNumbers: ' ,\n' }, 'Phone Numbers: at least one number is required'],
 		[{ lineNumber: ' ' }, 'Line Number: is required'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, add(extra), message);

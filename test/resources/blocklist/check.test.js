@@ -1,7 +1,7 @@
 const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
-const check = (extra) => ({ resource: 'blocklist', operation: 'check', lineNumber: '30004000', recipients: '09121234567', ...extra });
+const check = (extra) => ({ resource: 'blocklist', operation: 'check', lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
 
 beforeAll(() => {
@@ -11,7 +11,7 @@ beforeAll(() => {
 
 describe('Blocklist → Check', () => {
 	test('GETs line/blocked/exists.json with the numbers in the query string, one item per number', async () => {
-		const { items, error } = await ctx.run(check({ recipients: ['09121234567', '۰۹۳۵۱۱۱۲۲۳۳'] }));
+		const { items, error } = await ctx.run(check({ phoneNumbers: ['09121234567', '۰۹۳۵۱۱۱۲۲۳۳'] }));
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(ctx.fake.requests[0]).toMatchObject({
@@ -37,8 +37,8 @@ describe('Blocklist → Check', () => {
 	});
 
 	test.each([
-		[{ recipients: numbers(201) }, 'Recipients: at most 200 numbers in one request (got 201)'],
-		[{ recipients: 'n/a' }, 'Recipients: "n/a" is not a phone number'],
+		[{ phoneNumbers: numbers(201) }, 'Phone Numbers: at most 200 numbers in one request (got 201)'],
+		[{ phoneNumbers: 'n/a' }, 'Phone Numbers: "n/a" is not a phone number'],
 		[{ lineNumber: ' ' }, 'Line Number: is required'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, check(extra), message);

@@ -1,14 +1,14 @@
 const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
-const remove = (extra) => ({ resource: 'blocklist', operation: 'remove', lineNumber: '30004000', recipients: '09121234567', ...extra });
+const remove = (extra) => ({ resource: 'blocklist', operation: 'remove', lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
 
 describe('Blocklist → Remove', () => {
 	test('DELETEs line/blocked/remove.json with the parameters in the query string and outputs the service\'s message', async () => {
 		ctx.fake.blockNumber('30004000', '09121234567');
 		ctx.fake.blockNumber('30004000', '09351112233', 'operator');
-		const { items, error } = await ctx.run(remove({ recipients: '09121234567\n09351112233' }));
+		const { items, error } = await ctx.run(remove({ phoneNumbers: '09121234567\n09351112233' }));
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(ctx.fake.requests[0]).toMatchObject({
@@ -28,15 +28,15 @@ describe('Blocklist → Remove', () => {
 	});
 
 	test('50 numbers is the most one request may remove', async () => {
-		const { items, error } = await ctx.run(remove({ recipients: numbers(50) }));
+		const { items, error } = await ctx.run(remove({ phoneNumbers: numbers(50) }));
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests[0].query.receptor.split(',')).toHaveLength(50);
 		expect(items).toHaveLength(1);
 	});
 
 	test.each([
-		[{ recipients: numbers(51) }, 'Recipients: at most 50 numbers in one request (got 51)'],
-		[{ recipients: '0912-abc' }, 'Recipients: "0912-abc" is not a phone number'],
+		[{ phoneNumbers: numbers(51) }, 'Phone Numbers: at most 50 numbers in one request (got 51)'],
+		[{ phoneNumbers: '0912-abc' }, 'Phone Numbers: "0912-abc" is not a phone number'],
 		[{ lineNumber: ' ' }, 'Line Number: is required'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, remove(extra), message);

@@ -4,7 +4,7 @@ import { entriesToItems } from '../../shared/envelope';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField, recipientsField } from './fields';
+import { lineNumberField, phoneNumbersField } from './fields';
 
 export const addOperation: INodePropertyOptions = {
 	name: 'Add',
@@ -15,7 +15,7 @@ export const addOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: '/line/blocked/add.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Recipients', 200))],
+			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers', 200))],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
@@ -25,7 +25,7 @@ const display = showFor('blocklist', ['add']);
 
 export const addFields: INodeProperties[] = [
 	lineNumberField('Your line that must no longer send to these numbers', display),
-	recipientsField(
+	phoneNumbersField(
 		'Numbers to block, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked now) or AlreadyExists.',
 		display,
 	),

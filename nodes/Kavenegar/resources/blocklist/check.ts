@@ -4,7 +4,7 @@ import { entriesToItems } from '../../shared/envelope';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField, recipientsField } from './fields';
+import { lineNumberField, phoneNumbersField } from './fields';
 
 export const checkOperation: INodePropertyOptions = {
 	name: 'Check',
@@ -15,7 +15,7 @@ export const checkOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/line/blocked/exists.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Recipients', 200))],
+			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers', 200))],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
@@ -25,7 +25,7 @@ const display = showFor('blocklist', ['check']);
 
 export const checkFields: INodeProperties[] = [
 	lineNumberField('Your line whose blocklist to check', display),
-	recipientsField(
+	phoneNumbersField(
 		'Numbers to check, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked) or NotExists (not blocked).',
 		display,
 	),

@@ -15,10 +15,14 @@ export function lineNumberField(description: string, displayOptions: IDisplayOpt
 	};
 }
 
-export function recipientsField(description: string, displayOptions: IDisplayOptions): INodeProperties {
+/*
+ * Not named "recipients" like Send's field: n8n evaluates every top-level property of that
+ * name for every item, so sharing it would make each send evaluate the expression four times over.
+ */
+export function phoneNumbersField(description: string, displayOptions: IDisplayOptions): INodeProperties {
 	return {
-		displayName: 'Recipients',
-		name: 'recipients',
+		displayName: 'Phone Numbers',
+		name: 'phoneNumbers',
 		type: 'string',
 		required: true,
 		default: '',

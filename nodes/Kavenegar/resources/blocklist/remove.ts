@@ -4,7 +4,7 @@ import { entriesToItems } from '../../shared/envelope';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField, recipientsField } from './fields';
+import { lineNumberField, phoneNumbersField } from './fields';
 
 export const removeOperation: INodePropertyOptions = {
 	name: 'Remove',
@@ -15,7 +15,7 @@ export const removeOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Recipients', 50))],
+			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers', 50))],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
@@ -25,7 +25,7 @@ const display = showFor('blocklist', ['remove']);
 
 export const removeFields: INodeProperties[] = [
 	lineNumberField('Your line whose blocklist to change', display),
-	recipientsField(
+	phoneNumbersField(
 		'Numbers to unblock, separated by commas or new lines, or an array from an expression; at most 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
 		display,
 	),
