@@ -128,9 +128,9 @@ function blobView(content: Buffer, type: string): Blob {
 function appendFile(form: FormData, part: string, content: Buffer, type: string, fileName: string): void {
 	try {
 		form.append(part, blobView(content, type), fileName);
-	} catch (error) {
-		if (!(error instanceof TypeError)) throw error;
-		// n8n's buffers are never shared memory; the DOM typing only allows for it.
+	} catch {
+		// Refused as not a Blob: the real one costs a copy. n8n's buffers are never shared memory;
+		// the DOM typing only allows for it.
 		form.append(part, new Blob([content as Uint8Array<ArrayBuffer>], { type }), fileName);
 	}
 }
