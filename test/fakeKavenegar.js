@@ -9,9 +9,14 @@
  *
  *   const fake = await startFakeKavenegar({ apiKey: 'k' });  // fake.url, fake.requests, fake.close()
  *   node test/fakeKavenegar.js [--port N] [--api-key KEY]     // prints {"url","apiKey"} and serves
+ *       [--approved-template NAME[=TEXT]] [--seed-inbox LINE:COUNT]   (seeding, see the end of this file)
+ *
+ * Besides the API (`/v1/KEY/…`), `GET /samples/logo.jpg` serves a small JPEG, a file to download
+ * and upload again in workflows; it is not part of the service and is not recorded in `requests`.
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
+const { jpeg } = require('./mediaSamples');
 
 const DAY = 86_400;
 
@@ -124,6 +129,9 @@ const TEMPLATE_NAME = /^[A-Za-z0-9]+$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MB = 1024 * 1024;
 const MEDIA_STATUS = { 0: 'در حال پردازش', 1: 'آماده', 2: 'خطا' };
+
+/** Files outside the API, for workflows that download a file before uploading it (see start()). */
+const SAMPLE_FILES = { '/samples/logo.jpg': { contentType: 'image/jpeg', data: jpeg(2048) } };
 
 /**
  * The parts of a `multipart/form-data` body: [{ name, filename, contentType, data }], `data`
@@ -806,7 +814,12 @@ class FakeKavenegar {
 		this.server = http.createServer((req, res) => {
 			const chunks = [];
 			req.on('data', (chunk) => chunks.push(chunk));
-			req.on('end', () => this.handle(req, res, Buffer.concat(chunks)));
+			req.on('end', () => {
+				const sample = req.method === 'GET' ? SAMPLE_FILES[new URL(req.url, 'http://fake').pathname] : undefined;
+				if (!sample) return this.handle(req, res, Buffer.concat(chunks));
+				res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
+				res.end(sample.data);
+			});
 		});
 		this.sockets = new Set();
 		this.server.on('connection', (socket) => {
@@ -919,12 +932,51 @@ async function startFakeKavenegar(options = {}) {
 
 module.exports = { FakeKavenegar, startFakeKavenegar, STATUS_TEXT, MESSAGES_FA };
 
+/**
+ * Seeding from the command line, for a fake that serves another process (scripts/e2e.js passes an
+ * example's `fakeArgs`). Both options can be repeated.
+ *
+ *   --approved-template NAME[=TEXT]   an approved verification template; TEXT (the SMS and voice text)
+ *                                     defaults to 'Your verification code: %token'
+ *   --seed-inbox LINE:COUNT           COUNT unread messages received on LINE, one a second, the last
+ *                                     one now: message i (1…COUNT) is 'Message i of COUNT', from
+ *                                     0912 followed by i in 7 digits
+ */
+function seedFromArgs(fake, argv) {
+	const values = (name) => argv.flatMap((value, index) => (argv[index - 1] === name ? [value] : []));
+	for (const value of values('--approved-template')) {
+		const [, name, text = 'Your verification code: %token'] = /^([^=]+)(?:=(.*))?$/s.exec(value) ?? [];
+		if (!name || !TEMPLATE_NAME.test(name)) throw new Error(`--approved-template ${value}: NAME is English letters and digits`);
+		fake.addApprovedTemplate(name, text);
+	}
+	for (const value of values('--seed-inbox')) {
+		const [, line, count] = /^(\d+):(\d+)$/.exec(value) ?? [];
+		if (!line || Number(count) < 1) throw new Error(`--seed-inbox ${value}: expected LINE:COUNT, e.g. 10004346:250`);
+		const now = nowSeconds();
+		fake.seedInbox(
+			Array.from({ length: Number(count) }, (_, index) => ({
+				sender: `0912${String(index + 1).padStart(7, '0')}`,
+				receptor: line,
+				message: `Message ${index + 1} of ${count}`,
+				date: now - (Number(count) - 1 - index),
+			})),
+		);
+	}
+}
+
 if (require.main === module) {
 	const arg = (name) => {
 		const index = process.argv.indexOf(name);
 		return index > 0 ? process.argv[index + 1] : undefined;
 	};
-	startFakeKavenegar({ port: Number(arg('--port') ?? 0), apiKey: arg('--api-key') }).then((fake) => {
+	const fake = new FakeKavenegar({ apiKey: arg('--api-key') });
+	try {
+		seedFromArgs(fake, process.argv.slice(2));
+	} catch (error) {
+		process.stderr.write(`${error.message}\n`);
+		process.exit(2);
+	}
+	fake.start(Number(arg('--port') ?? 0)).then(() => {
 		process.stdout.write(JSON.stringify({ url: fake.url, apiKey: fake.apiKey }) + '\n');
 		const stop = () => fake.close().then(() => process.exit(0));
 		process.on('SIGTERM', stop);

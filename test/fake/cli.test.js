@@ -1,0 +1,98 @@
+/**
+ * The fake run as its own process, as scripts/e2e.js runs it: the seeding options and the sample
+ * file route, over plain HTTP.
+ */
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const { request } = require('undici');
+const { callerFor } = require('./client');
+const { jpeg } = require('../mediaSamples');
+
+const SCRIPT = path.join(__dirname, '..', 'fakeKavenegar.js');
+
+/** Starts the fake with `args`; resolves { url, apiKey, child } once it prints its address. */
+function startFakeProcess(args) {
+	const child = spawn(process.execPath, [SCRIPT, '--api-key', 'cli-key', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	return new Promise((resolve, reject) => {
+		let out = '';
+		let err = '';
+		child.stderr.on('data', (chunk) => (err += chunk));
+		child.stdout.on('data', (chunk) => {
+			out += chunk;
+			if (out.includes('\n')) resolve({ ...JSON.parse(out.split('\n')[0]), child });
+		});
+		child.on('exit', (code) => reject(Object.assign(new Error(`exited with ${code}: ${err}`), { code, stderr: err })));
+	});
+}
+
+function stop(fake) {
+	return new Promise((resolve) => {
+		if (fake.child.exitCode !== null) return resolve();
+		fake.child.once('exit', resolve);
+		fake.child.kill('SIGTERM');
+	});
+}
+
+describe('fake Kavenegar: command line', () => {
+	let fake;
+	let call;
+	beforeAll(async () => {
+		fake = await startFakeProcess([
+			'--approved-template', 'shopLogin',
+			'--approved-template', 'shopCall=Hello, your code is %token',
+			'--seed-inbox', '10004346:205',
+			'--seed-inbox', '30004000:2',
+		]);
+		call = callerFor(fake);
+	});
+	afterAll(() => stop(fake));
+
+	test('--approved-template makes templates Send Code can use at once, with a default text or the one given', async () => {
+		const sms = await call('verify/lookup', { form: { receptor: '09121234567', template: 'shopLogin', token: '4821' } });
+		expect(sms.http).toBe(200);
+		expect(sms.body.entries).toEqual([expect.objectContaining({ receptor: '09121234567', message: 'Your verification code: 4821' })]);
+		const call2 = await call('verify/lookup', { form: { receptor: '09121234567', template: 'shopCall', token: '77' } });
+		expect(call2.body.entries[0].message).toBe('Hello, your code is 77');
+		const unknown = await call('verify/lookup', { form: { receptor: '09121234567', template: 'other', token: '1' } });
+		expect(unknown.body.return.status).toBe(424);
+	});
+
+	test('--seed-inbox LINE:COUNT puts COUNT unread messages on that line, numbered, one a second, the last one now', async () => {
+		const page = (pagenumber, linenumber = '10004346') =>
+			call('sms/inboxpaged', { form: { linenumber, isread: '0', pagenumber: String(pagenumber) } });
+		const first = await page(1);
+		expect(first.body.metadata).toEqual({ totalcount: 205, currentpage: 1, totalpages: 2, pagesize: 200 });
+		expect(first.body.entries[0]).toEqual({
+			messageid: expect.any(Number),
+			message: 'Message 1 of 205',
+			sender: '09120000001',
+			receptor: '10004346',
+			date: expect.any(Number),
+		});
+		const second = await page(2);
+		const last = second.body.entries.at(-1);
+		expect(last).toMatchObject({ message: 'Message 205 of 205', sender: '09120000205' });
+		expect(last.date - first.body.entries[0].date).toBe(204);
+		expect(Math.abs(last.date - Date.now() / 1000)).toBeLessThan(30);
+		expect((await page(1, '30004000')).body.entries.map((row) => row.message)).toEqual(['Message 1 of 2', 'Message 2 of 2']);
+	});
+
+	test('GET /samples/logo.jpg serves a JPEG the upload accepts, outside the API', async () => {
+		const response = await request(`${fake.url}/samples/logo.jpg`);
+		expect(response.statusCode).toBe(200);
+		expect(response.headers['content-type']).toBe('image/jpeg');
+		const bytes = Buffer.from(await response.body.arrayBuffer());
+		expect(bytes.equals(jpeg(2048))).toBe(true);
+		const other = await request(`${fake.url}/samples/other.jpg`);
+		expect(other.statusCode).toBe(404);
+		await other.body.dump();
+	});
+
+	test('a malformed seeding option stops the fake before it serves, saying what is expected', async () => {
+		await expect(startFakeProcess(['--seed-inbox', '10004346'])).rejects.toMatchObject({
+			code: 2,
+			stderr: expect.stringContaining('expected LINE:COUNT'),
+		});
+		await expect(startFakeProcess(['--approved-template', 'has space'])).rejects.toMatchObject({ code: 2 });
+	});
+});
