@@ -53,7 +53,12 @@ async function timed(fn) {
  * `requestDefaults.baseURL`, the same two parameters and a form POST to sms/send.json. No
  * validation, no envelope check, no output shaping: what is left is the engine's own cost.
  */
-function bareNodeType() {
+/**
+ * A declarative node with only what the send needs. With `padTo`, hidden inert properties bring
+ * it to that many top-level properties: n8n's routing walks every top-level property for every
+ * item, so a node with many operations pays for its size before any code of its own runs.
+ */
+function bareNodeType(padTo = 0) {
 	const { DirectoryLoader } = require('n8n-core');
 	const nodeType = {
 		description: {
@@ -92,6 +97,10 @@ function bareNodeType() {
 			],
 		},
 	};
+	const { properties } = nodeType.description;
+	for (let i = properties.length; i < padTo; i++) {
+		properties.push({ displayName: `Unused ${i}`, name: `unused${i}`, type: 'string', default: '', displayOptions: { show: { unused: [true] } } });
+	}
 	// What n8n's loader does to every node (the "Request Options" of declarative nodes); the harness does it to ours.
 	DirectoryLoader.prototype.applySpecialNodeParameters(nodeType);
 	return nodeType;
@@ -111,10 +120,14 @@ async function benchSendItems(fake, credentials) {
 	}));
 	const expressions = { recipients: '={{ $json.phone }}', message: '={{ $json.text }}' };
 	const bare = bareNodeType();
+	const { Kavenegar } = require(NODE_FILE);
+	const ourPropertyCount = new Kavenegar().description.properties.length;
+	const sameSize = bareNodeType(ourPropertyCount);
 	const url = `${fake.url}/v1/${encodeURIComponent(API_KEY)}/sms/send.json`;
 	const variants = {
 		ours: () => runOrThrow('our node', { parameters: { resource: 'sms', operation: 'send', ...expressions }, items, credentials }, SEND_ITEMS),
 		bare: () => runOrThrow('bare node', { parameters: expressions, items, credentials, nodeType: bare }, SEND_ITEMS),
+		sameSize: () => runOrThrow('same-size bare node', { parameters: expressions, items, credentials, nodeType: sameSize }, SEND_ITEMS),
 		fetch: async () => {
 			// A fresh pool each round: a connection left idle since the last round may be closed by the
 			// server just as it is reused, and a POST is not retried (ECONNRESET).
@@ -137,7 +150,7 @@ async function benchSendItems(fake, credentials) {
 			}
 		},
 	};
-	const times = { ours: [], bare: [], fetch: [] };
+	const times = { ours: [], bare: [], sameSize: [], fetch: [] };
 	const wire = {};
 	for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
 		// Interleaved, so that noise from the other engineers' processes hits all three alike.
@@ -152,12 +165,14 @@ async function benchSendItems(fake, credentials) {
 	const [ours, bareMs, fetchMs] = [median(times.ours), median(times.bare), median(times.fetch)];
 	// Ratios within a round, then their median: a burst of load from elsewhere hits one round, not one variant.
 	const ratio = (other) => median(times.ours.map((t, i) => t / times[other][i]));
-	const [toBare, toFetch] = [ratio('bare'), ratio('fetch')];
+	const [toBare, toSameSize, toFetch] = [ratio('bare'), ratio('sameSize'), ratio('fetch')];
 	const rows = [
 		row(`send ${SEND_ITEMS} items: our node (median of ${ROUNDS})`, ms(ours)),
 		row(`send ${SEND_ITEMS} items: bare declarative node`, ms(bareMs)),
+		row(`send ${SEND_ITEMS} items: bare node padded to our ${ourPropertyCount} properties`, ms(median(times.sameSize))),
 		row(`send ${SEND_ITEMS} items: plain fetch, all at once`, ms(fetchMs)),
 		row('send: our node / bare node (median of round ratios)', `${toBare.toFixed(2)}×`, '≤ 1.10×', verdict(toBare <= 1.1)),
+		row('send: our node / same-size bare node (our own code)', `${toSameSize.toFixed(2)}×`, '≤ 1.10×', verdict(toSameSize <= 1.1)),
 		row('send: our node / plain fetch', `${toFetch.toFixed(2)}×`, '(reported)'),
 	];
 	if (wire.ours !== wire.bare) rows.push(row('send: form fields sent, ours / bare', `${wire.ours} / ${wire.bare}`));
