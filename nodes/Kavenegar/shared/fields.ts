@@ -49,3 +49,44 @@ export function senderLineField(description: string): INodeProperties {
 		routing: sendAs('sender'),
 	};
 }
+
+/** The report label the send operations take: `tag` in the contract, checked by `tagRule`. */
+export const tagField: INodeProperties = {
+	displayName: 'Tag',
+	name: 'tag',
+	type: 'string',
+	default: '',
+	description:
+		'Report label already defined in your panel: at most 200 characters, English letters, digits, "-" and "_"',
+	routing: sendAs('tag'),
+};
+
+export const mediaIdField: INodeProperties = {
+	displayName: 'Media ID',
+	name: 'mediaId',
+	type: 'string',
+	default: '',
+	description: 'ID of an uploaded media file; only for internal-messenger lines',
+	routing: sendAs('mediaid'),
+};
+
+export const policyField: INodeProperties = {
+	displayName: 'Policy',
+	name: 'policy',
+	type: 'string',
+	default: '',
+	description: 'Name of a send policy defined on your account',
+	routing: sendAs('policy'),
+};
+
+/** `hide=1` hides the numbers in reports; the service reads no other value, so false sends nothing. */
+export function hideRecipientsField(displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name: 'hide',
+		type: 'boolean',
+		default: false,
+		description,
+		routing: { send: { ...sendAs('hide').send, value: '={{ $value ? 1 : "" }}' } },
+	};
+}

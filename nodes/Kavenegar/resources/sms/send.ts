@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
+import { hideRecipientsField, mediaIdField, policyField, tagField } from '../../shared/fields';
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
 import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
@@ -133,14 +134,7 @@ export const sendFields: INodeProperties[] = [
 				description: 'How the handset shows the message; only for lines beginning with 3000',
 				routing: sendAs('type'),
 			},
-			{
-				displayName: 'Hide Recipient',
-				name: 'hide',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to hide the recipient numbers in reports and the outbox',
-				routing: { send: { ...sendAs('hide').send, value: '={{ $value ? 1 : "" }}' } },
-			},
+			hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
 			{
 				displayName: 'Local IDs',
 				name: 'localIds',
@@ -150,22 +144,8 @@ export const sendFields: INodeProperties[] = [
 					'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients. Without them, Prevent Duplicate Sends (in Options) makes IDs for you.',
 				routing: sendAs('localid'),
 			},
-			{
-				displayName: 'Media ID',
-				name: 'mediaId',
-				type: 'string',
-				default: '',
-				description: 'ID of an uploaded media file; only for internal-messenger lines',
-				routing: sendAs('mediaid'),
-			},
-			{
-				displayName: 'Policy',
-				name: 'policy',
-				type: 'string',
-				default: '',
-				description: 'Name of a send policy defined on your account',
-				routing: sendAs('policy'),
-			},
+			mediaIdField,
+			policyField,
 			{
 				displayName: 'Send At',
 				name: 'date',
@@ -182,15 +162,7 @@ export const sendFields: INodeProperties[] = [
 				description: "Line number to send from; empty uses the account's default line",
 				routing: sendAs('sender'),
 			},
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				description:
-					'Report label already defined in your panel: at most 200 characters, English letters, digits, "-" and "_"',
-				routing: sendAs('tag'),
-			},
+			tagField,
 		],
 	},
 	sendOptionsField(display),

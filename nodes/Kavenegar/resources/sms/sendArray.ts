@@ -7,6 +7,7 @@ import type {
 import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
+import { hideRecipientsField, mediaIdField, policyField, tagField } from '../../shared/fields';
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
 import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
@@ -236,30 +237,9 @@ export const sendArrayFields: INodeProperties[] = [
 		default: {},
 		displayOptions: display,
 		options: [
-			{
-				displayName: 'Hide Recipients',
-				name: 'hide',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to hide the recipient numbers in reports',
-				routing: { send: { ...sendAs('hide').send, value: '={{ $value ? 1 : "" }}' } },
-			},
-			{
-				displayName: 'Media ID',
-				name: 'mediaId',
-				type: 'string',
-				default: '',
-				description: 'ID of an uploaded media file; only for internal-messenger lines',
-				routing: sendAs('mediaid'),
-			},
-			{
-				displayName: 'Policy',
-				name: 'policy',
-				type: 'string',
-				default: '',
-				description: 'Name of a send policy defined on your account',
-				routing: sendAs('policy'),
-			},
+			hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
+			mediaIdField,
+			policyField,
 			{
 				displayName: 'Send At',
 				name: 'date',
@@ -268,15 +248,7 @@ export const sendArrayFields: INodeProperties[] = [
 				description: 'Schedule all messages for this time; empty sends them now',
 				routing: sendAs('date'),
 			},
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				description:
-					'Report label already defined in your panel: at most 200 characters, English letters, digits, "-" and "_"',
-				routing: sendAs('tag'),
-			},
+			tagField,
 		],
 	},
 	sendOptionsField(display),

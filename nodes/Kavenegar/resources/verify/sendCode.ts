@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
+import { tagField } from '../../shared/fields';
 import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
 import { splitList } from '../../shared/lists';
@@ -121,15 +122,7 @@ export const sendCodeFields: INodeProperties[] = [
 		default: {},
 		displayOptions: display,
 		options: [
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				description:
-					'Report label already defined in your panel: at most 200 characters, English letters, digits, "-" and "_"',
-				routing: sendAs('tag'),
-			},
+			tagField,
 			{
 				displayName: 'Token 10',
 				name: 'value10',
