@@ -25,7 +25,14 @@
  *     "error": "text",            with "error": a substring of the error message (or {"$match": "re"})
  *     "itemCount": 1,             exact number of items
  *     "items": [ {...} ],         per item, in order, a pattern for item.json; the count must match
- *     "fakeArgs": ["--x", "y"]    extra command line arguments for test/fakeKavenegar.js
+ *     "itemsAt": { "0": {...} },  patterns for single items by index; a negative index counts from the end
+ *     "nodes": { "Name": {...} }, more nodes to check, each with its own output/itemCount/items/itemsAt
+ *     "fakeArgs": ["--x", "y"],   extra command line arguments for test/fakeKavenegar.js
+ *     "urls": { "https://…": "/samples/logo.jpg" }
+ *                                 before import, each URL in the nodes' parameters becomes this path on
+ *                                 the fake, so that an example can download a file with the address a
+ *                                 user would replace
+ *     "skip": "why"               import the workflow (so that it must still import) but do not run it
  *   }
  * Patterns: objects match when every listed key matches (other keys are ignored); arrays need the same
  * length; other values must be equal. Special values: "$any" (present), "$absent", "$string",
@@ -589,14 +596,20 @@ function checkRun(runResult, expect) {
 		problems.push(`the workflow failed: ${errorText(error)}${error.node?.name ? ` (node ${error.node.name})` : ''}`);
 	}
 
-	const nodeName = expect.node ?? resultData.lastNodeExecuted;
+	checkNode(resultData, expect.node ?? resultData.lastNodeExecuted, expect, problems);
+	for (const [nodeName, nodeExpect] of Object.entries(expect.nodes ?? {})) checkNode(resultData, nodeName, nodeExpect, problems);
+	return problems;
+}
+
+/** Checks the items of one node's last run against output/itemCount/items/itemsAt. */
+function checkNode(resultData, nodeName, expect, problems) {
 	const runs = resultData.runData?.[nodeName];
-	const wantsItems = expect.items !== undefined || expect.itemCount !== undefined;
+	const wantsItems = expect.items !== undefined || expect.itemCount !== undefined || expect.itemsAt !== undefined;
 	if (!runs || runs.length === 0) {
 		if (wantsItems) problems.push(`node "${nodeName}" did not run (ran: ${Object.keys(resultData.runData ?? {}).join(', ')})`);
-		return problems;
+		return;
 	}
-	if (!wantsItems) return problems;
+	if (!wantsItems) return;
 	const last = runs[runs.length - 1];
 	const outputIndex = expect.output ?? 0;
 	const items = (last.data?.main?.[outputIndex] ?? []).map((item) => item.json);
@@ -611,7 +624,12 @@ function checkRun(runResult, expect) {
 			if (index < items.length) match(pattern, items[index], `${nodeName}[${index}]`, problems);
 		});
 	}
-	return problems;
+	for (const [at, pattern] of Object.entries(expect.itemsAt ?? {})) {
+		const index = Number(at) < 0 ? items.length + Number(at) : Number(at);
+		if (!Number.isInteger(index) || index < 0 || index >= items.length) {
+			problems.push(`node "${nodeName}" output ${outputIndex}: no item ${at} (${items.length} items)`);
+		} else match(pattern, items[index], `${nodeName}[${index}]`, problems);
+	}
 }
 
 // ---------------------------------------------------------------- examples
@@ -635,8 +653,19 @@ function loadExamples(filter) {
 		.filter((example) => filter.length === 0 || filter.includes(example.name));
 }
 
-/** The workflow as imported: fixed id, inactive, and our credential on every Kavenegar node. */
-function prepareWorkflow(example) {
+/** Replaces every string in value (nested objects and arrays too) by replace(string). */
+function mapStrings(value, replace) {
+	if (typeof value === 'string') return replace(value);
+	if (Array.isArray(value)) return value.map((element) => mapStrings(element, replace));
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, mapStrings(v, replace)]));
+	return value;
+}
+
+/**
+ * The workflow as imported: fixed id, inactive, our credential on every Kavenegar node, and the
+ * expectation's `urls` pointed at the fake.
+ */
+function prepareWorkflow(example, fakeUrl) {
 	const workflow = readJson(example.file);
 	if (!Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
 		throw new Error(`${path.relative(ROOT, example.file)} is not an n8n workflow (needs nodes and connections)`);
@@ -644,7 +673,11 @@ function prepareWorkflow(example) {
 	workflow.id = example.id;
 	workflow.active = false;
 	workflow.name = workflow.name || example.name;
+	const urls = Object.entries(example.expect.urls ?? {});
 	for (const node of workflow.nodes) {
+		if (urls.length > 0) {
+			node.parameters = mapStrings(node.parameters, (text) => urls.reduce((result, [from, to]) => result.split(from).join(fakeUrl + to), text));
+		}
 		if (String(node.type).startsWith(NODE_TYPE_PREFIX) || node.credentials?.[CREDENTIAL_TYPE]) {
 			node.credentials = { ...node.credentials, [CREDENTIAL_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 		}
@@ -719,7 +752,7 @@ async function main() {
 		try {
 			if (!fs.existsSync(example.expectFile)) throw new Error(`missing ${path.relative(ROOT, example.expectFile)}`);
 			example.expect = readJson(example.expectFile);
-			example.workflow = prepareWorkflow(example);
+			example.workflow = prepareWorkflow(example, probe.url);
 			runnable.push(example);
 		} catch (error) {
 			results.push({ name: example.name, problems: [error.message] });
@@ -741,6 +774,11 @@ async function main() {
 	for (const entry of loadErrors) log(`n8n reported: ${entry.message}`);
 
 	for (const example of runnable) {
+		if (example.expect.skip) {
+			results.push({ name: example.name, problems: [], skipped: true });
+			log(`SKIP ${example.name}: ${example.expect.skip}`);
+			continue;
+		}
 		const { problems, started: exampleStarted } = await runExample(example, context);
 		results.push({ name: example.name, problems, time: seconds(exampleStarted) });
 		const last = results[results.length - 1];
@@ -774,7 +812,8 @@ main()
 		if (failed > 0) log(`failed: ${failedNames.join(', ')}`);
 		log(`done in ${seconds(startedAt)}`);
 		cleanup(KEEP || failed > 0);
-		console.log(`${results.length - failed} passed, ${failed} failed`);
+		const skipped = results.filter((result) => result.skipped).length;
+		console.log(`${results.length - failed - skipped} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 		process.exitCode = failed > 0 ? 1 : 0;
 	})
 	.catch((error) => {
