@@ -224,21 +224,29 @@ async function runPoll({ parameters, credentials, staticData = {}, mode = 'trigg
 
 /**
  * Every run of the whole suite passes here: no output item and no error may hold the API key,
- * raw or URL-encoded, whatever the test itself checks.
+ * raw or URL-encoded, anywhere in its object graph (own properties, enumerable or not: an
+ * error's cause or response could hide it where JSON.stringify does not look).
  */
 function assertKeyNotLeaked({ items, error }, apiKey) {
 	if (!apiKey || apiKey.length < 6) return;
-	const shown = [
-		JSON.stringify(items),
-		error && JSON.stringify(error),
-		error?.message,
-		error?.description,
-		error?.stack,
-		error?.cause && JSON.stringify(error.cause),
-	].join('\n');
-	for (const form of new Set([apiKey, encodeURIComponent(apiKey)])) {
-		if (shown.includes(form)) throw new Error('The API key leaked into an output item or an error');
-	}
+	const forms = [...new Set([apiKey, encodeURIComponent(apiKey)])];
+	const seen = new Set();
+	const visit = (value, path) => {
+		if (typeof value === 'string') {
+			if (forms.some((form) => value.includes(form))) {
+				throw new Error(`The API key leaked into ${path}`);
+			}
+			return;
+		}
+		if (value === null || typeof value !== 'object' || seen.has(value) || Buffer.isBuffer(value)) return;
+		seen.add(value);
+		for (const key of Object.getOwnPropertyNames(value)) {
+			const descriptor = Object.getOwnPropertyDescriptor(value, key);
+			if (descriptor && 'value' in descriptor) visit(descriptor.value, `${path}.${key}`);
+		}
+	};
+	visit(items, 'items');
+	visit(error, 'error');
 }
 
 /** Runs the credential's test request the way n8n's credentials tester does, with its rules. */

@@ -72,3 +72,8 @@ test('the recorder sees what the engine logs about a failing node', async () => 
 	await ctx.run({ ...send, recipients: 'nope' });
 	expect(written.join('\n')).toContain('Running node \\"Kavenegar\\" finished with error');
 });
+
+test("the suite-wide guard in the harness fires when the key does reach an item", async () => {
+	// A message whose text is the key comes back in the sent row: the guard must refuse that run.
+	await expect(ctx.run({ ...send, message: API_KEY })).rejects.toThrow('The API key leaked into items');
+});
