@@ -61,12 +61,34 @@ function longValue(digits: string): number | string {
 	return Number.isSafeInteger(Number(digits)) ? Number(digits) : digits;
 }
 
+/** For sends: whether running the node again could send to the same numbers twice. */
+function rerunNote(plan: ChunkPlan, params: IDataObject): string | undefined {
+	if (plan.localIdList === undefined) return undefined;
+	return params[plan.localIdList] === undefined
+		? 'They were sent without local IDs: running the node again sends to them again. Turn on Prevent Duplicate Sends or give Local IDs to make a re-run safe.'
+		: 'They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.';
+}
+
 function partialFailureNote(plan: ChunkPlan, params: IDataObject, done: number, total: number, request: number, requests: number): string {
 	const note = `Request ${request} of ${requests} failed; the first ${done} of ${total} ${plan.noun} had already gone through in the requests before it.`;
-	if (plan.localIdList === undefined) return note;
-	return params[plan.localIdList] === undefined
-		? `${note} They were sent without local IDs: running the node again sends to them again. Turn on Prevent Duplicate Sends or give Local IDs to make a re-run safe.`
-		: `${note} They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.`;
+	const rerun = rerunNote(plan, params);
+	return rerun ? `${note} ${rerun}` : note;
+}
+
+/** n8n words a timeout as "The connection was aborted, perhaps the server is offline". */
+function isTimeout(error: NodeApiError | NodeOperationError): boolean {
+	return error instanceof NodeApiError && ['ECONNABORTED', 'ETIMEDOUT'].includes(String(error.httpCode));
+}
+
+/**
+ * A timeout leaves it unknown whether Kavenegar took the request, which is what a user deciding
+ * whether to run a send again needs to hear.
+ */
+function explainTimeout(failure: NodeApiError, plan: ChunkPlan, params: IDataObject): void {
+	failure.message = 'Kavenegar did not answer within the timeout (Request Options → Timeout)';
+	const unknown = `Whether Kavenegar received this request is unknown: it may have sent to these ${plan.noun}.`;
+	const rerun = rerunNote(plan, params);
+	failure.description = plan.localIdList === undefined ? unknown : `${unknown} ${rerun}`;
 }
 
 /**
@@ -115,6 +137,7 @@ export function inChunks(plan: ChunkPlan) {
 					error instanceof NodeApiError || error instanceof NodeOperationError
 						? error
 						: new NodeApiError(this.getNode(), error as JsonObject);
+				if (isTimeout(failure)) explainTimeout(failure as NodeApiError, plan, params);
 				if (index > 0) {
 					const note = partialFailureNote(plan, params, start, total, index + 1, requests);
 					failure.description = failure.description ? `${failure.description} ${note}` : note;

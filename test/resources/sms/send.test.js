@@ -251,8 +251,10 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		const parameters = send({ recipients: number, requestOptions: { timeout: 300 } });
 		ctx.fake.injectFault({ kind: 'slow', delayMs: 1500, operation: 'sms/send' });
 		const first = await ctx.run(parameters, { executionId: 'timeout-retry' });
-		// n8n reports the client-side timeout as an aborted connection.
-		expect(first.error.message).toBe('The connection was aborted, perhaps the server is offline');
+		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
+		expect(first.error.description).toBe(
+			'Whether Kavenegar received this request is unknown: it may have sent to these recipients. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
+		);
 		// The service did process the request that timed out.
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);
 		const retry = await ctx.run(parameters, { executionId: 'timeout-retry' });

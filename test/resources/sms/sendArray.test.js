@@ -140,7 +140,7 @@ describe('SMS → Send Different Messages: Prevent Duplicate Sends', () => {
 		const parameters = sendArray(rows(numbers), { requestOptions: { timeout: 300 } });
 		ctx.fake.injectFault({ kind: 'slow', delayMs: 1500, operation: 'sms/sendarray' });
 		const first = await ctx.run(parameters, { executionId: 'send-array-timeout' });
-		expect(first.error.message).toBe('The connection was aborted, perhaps the server is offline');
+		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
 		const retry = await ctx.run(parameters, { executionId: 'send-array-timeout' });
 		expect(retry.error).toBeUndefined();
 		expect(retry.items.map((item) => item.json.receptor)).toEqual(numbers);
