@@ -188,11 +188,7 @@ async function benchBigSend(fake, credentials) {
 	for (let round = 0; round < 1 + 3; round++) {
 		fake.requests.length = 0;
 		const { result, ms: elapsed } = await timed(() => harness().runNode({ parameters, credentials }));
-		if (result.error) {
-			// Before splitting landed, the node refused more than 200 recipients before sending.
-			if (fake.requests.length > 0 || !/\b200\b/.test(result.error.message)) throw result.error;
-			return [row(`send to ${BIG_SEND_RECIPIENTS} recipients`, 'not supported yet (refused: over 200)', '5 requests', '—')];
-		}
+		if (result.error) throw result.error;
 		if (result.items.length !== BIG_SEND_RECIPIENTS) throw new Error(`big send: ${result.items.length} items`);
 		requests = fake.requests.filter((r) => r.operation === 'sms/send').length;
 		if (round > 0) times.push(elapsed);

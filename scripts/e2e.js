@@ -57,6 +57,8 @@ const PACKAGE_NAME = 'n8n-nodes-kavenegar';
 const NODE_TYPE_PREFIX = `${PACKAGE_NAME}.`;
 const CREDENTIAL_TYPE = 'kavenegarApi';
 const N8N_VERSION = process.env.E2E_N8N_VERSION || '2.8.4';
+// Characters that need escaping in a URL path: the key must still reach the service intact.
+const E2E_API_KEY = 'e2e-Key/with+chars=';
 const CACHE_BASE =
 	process.env.E2E_CACHE_DIR ||
 	path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-kavenegar-e2e');
@@ -685,6 +687,13 @@ function prepareWorkflow(example, fakeUrl) {
 	return workflow;
 }
 
+/** The key, raw or URL-encoded, anywhere in what n8n printed (items, errors, log lines) is a failure. */
+function keyLeaks(output, apiKey) {
+	return [apiKey, encodeURIComponent(apiKey)]
+		.filter((form) => output.includes(form))
+		.map((form) => `the API key (${form === apiKey ? 'raw' : 'URL-encoded'}) appears in n8n's output`);
+}
+
 async function runExample(example, context) {
 	const started = Date.now();
 	let fake;
@@ -697,6 +706,7 @@ async function runExample(example, context) {
 			return { problems: [describeFailure('n8n execute printed no run data;', result, result.logFile)], started };
 		}
 		const problems = checkRun(runResult, example.expect);
+		problems.push(...keyLeaks(`${result.stdout}\n${result.stderr}`, context.apiKey));
 		const wantsError = (example.expect.status ?? 'success') === 'error';
 		if (problems.length === 0 && !wantsError && result.code !== 0) {
 			problems.push(describeFailure('n8n execute', result, result.logFile));
@@ -735,7 +745,7 @@ async function main() {
 	};
 
 	// One credential pointing at the fake's fixed port (every example gets a fresh fake there).
-	const probe = await startFake(context.fakePort, [], path.join(logDir, 'fake-probe.log'));
+	const probe = await startFake(context.fakePort, ['--api-key', E2E_API_KEY], path.join(logDir, 'fake-probe.log'));
 	await probe.stop();
 	context.apiKey = probe.apiKey;
 	const credentialsFile = path.join(workDir, 'credentials.json');
