@@ -17,13 +17,14 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * One form-encoded POST to `{base}/v1/{key}/{operation}.json`, its envelope checked the way the
- * node checks it. The URL holds the key, so it goes nowhere but into the request itself.
+ * node checks it, with `hints` by service code (see assertServiceSuccess). The URL holds the key,
+ * so it goes nowhere but into the request itself.
  */
 export async function callKavenegar(
 	context: IPollFunctions,
 	operation: string,
 	params: Record<string, string>,
-	hint?: string,
+	hints?: Record<number, string>,
 ): Promise<Envelope> {
 	const credentials = await context.getCredentials('kavenegarApi');
 	let response: IN8nHttpFullResponse;
@@ -47,7 +48,7 @@ export async function callKavenegar(
 			httpCode: failed.httpCode ?? undefined,
 		});
 	}
-	assertServiceSuccess(context.getNode(), response.statusCode, response.body, hint);
+	assertServiceSuccess(context.getNode(), response.statusCode, response.body, hints);
 	return response.body;
 }
 

@@ -14,11 +14,20 @@ const FINAL = new Set([6, DELIVERED, 13, 14]);
 /** `sms/latestoutbox` gives at most this many rows, `sms/status` takes at most this many IDs. */
 const MAX_ROWS = 500;
 
+/**
+ * Static data is saved with the workflow on every change, and each watched message outside the
+ * latest outbox costs a place in an `sms/status` request: 5,000 keeps both small (10 requests).
+ */
+const MAX_WATCHED = 10 * MAX_ROWS;
+
 /** A message that has not settled this long after its date is no longer watched. */
 const WATCH_FOR = 3 * DAY;
 
 const IP_ACCESS_HINT =
 	"Message Status Changed reads the latest outbox (sms/latestoutbox), which Kavenegar serves only to allowed IPs: add this n8n server's public IP in the Kavenegar panel.";
+
+/** The codes for a caller outside the allowed IPs; other codes (wrong key, credit, busy) have other causes. */
+const IP_ACCESS_HINTS: Record<number, string> = { 407: IP_ACCESS_HINT, 416: IP_ACCESS_HINT };
 
 interface WatchedMessage extends IDataObject {
 	status: number;
@@ -33,7 +42,7 @@ interface OutboxCursor extends IDataObject {
 	senderLine: string;
 	/** IDs in the last latest-outbox answer: a row outside it is a message sent since. */
 	known: string[];
-	/** Messages not settled yet, by ID, with the status last seen. */
+	/** Messages not settled yet (the newest MAX_WATCHED), by ID, with the status last seen. */
 	watched: Record<string, WatchedMessage>;
 }
 
@@ -52,12 +61,13 @@ export const statusChangeFields: INodeProperties[] = [
 			{
 				name: 'Not Delivered (11)',
 				value: NOT_DELIVERED,
-				description: 'Not delivered yet; it can still become Delivered, which is then reported as a second change',
+				description:
+					'Not delivered yet, not final: it can still become Delivered, which is then reported as a second change. Unless chosen, such a message stays watched and is reported only when it reaches a final status.',
 			},
 		],
-		default: [14, 13, DELIVERED, 6, NOT_DELIVERED],
+		default: [14, 13, DELIVERED, 6],
 		description:
-			'Which statuses to report when a message reaches them. Each message is reported once per status. This event reads the latest outbox, which needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
+			"Which statuses to report when a message reaches them; by default the final ones. Each message is reported once per status. Reads the latest outbox (sms/latestoutbox), which needs IP access: add the n8n server's IP in the Kavenegar panel. That gives the newest 500 messages only: if more than 500 are sent between two polls, the older ones are not seen (n8n logs a warning), so poll more often than that. At most 5,000 unsettled messages are watched (beyond that the oldest are dropped), each for three days.",
 		displayOptions: display,
 	},
 	{
@@ -114,7 +124,7 @@ function changeItem(
 async function latestOutbox(context: IPollFunctions, senderLine: string): Promise<IDataObject[]> {
 	const params: Record<string, string> = { pagesize: String(MAX_ROWS) };
 	if (senderLine !== '') params.sender = senderLine;
-	return rowsOf(await callKavenegar(context, 'sms/latestoutbox', params, IP_ACCESS_HINT));
+	return rowsOf(await callKavenegar(context, 'sms/latestoutbox', params, IP_ACCESS_HINTS));
 }
 
 /** Current status rows of messages that fell out of the latest outbox, 500 IDs per request. */
@@ -127,6 +137,14 @@ async function statusesOf(context: IPollFunctions, ids: string[]): Promise<Map<s
 		for (const row of rowsOf(envelope)) rows.set(String(row.messageid), row);
 	}
 	return rows;
+}
+
+/** The oldest go first: they are the likeliest to have settled unseen, and expire soonest anyway. */
+function capped(watched: Record<string, WatchedMessage>): Record<string, WatchedMessage> {
+	const ids = Object.keys(watched);
+	if (ids.length <= MAX_WATCHED) return watched;
+	ids.sort((a, b) => watched[a].date - watched[b].date || Number(a) - Number(b));
+	return Object.fromEntries(ids.slice(-MAX_WATCHED).map((id) => [id, watched[id]]));
 }
 
 export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -164,6 +182,15 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 	// On a first activation (or another sender line) the outbox is only remembered: no flood of
 	// old statuses. Later, a row not seen before is a message sent since the last poll.
 	const known = new Set(previous?.known ?? []);
+	// A full answer with no message the last poll knew leaves a gap the service cannot show: the
+	// messages sent after that poll but before these rows. Only the logs can tell the user.
+	const knewBefore = (row: IDataObject) => known.has(String(row.messageid)) || String(row.messageid) in (previous?.watched ?? {});
+	if (previous && rows.length >= MAX_ROWS && !rows.some(knewBefore)) {
+		this.logger.warn(
+			`Kavenegar Trigger "${this.getNode().name}": the newest ${MAX_ROWS} sent messages are all new since the last poll, so messages sent in between may have been missed; poll more often`,
+			{ workflowId: this.getWorkflow().id },
+		);
+	}
 	for (const row of oldestFirst(rows)) {
 		const id = String(row.messageid);
 		if (known.has(id) || id in watched) continue;
@@ -175,7 +202,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 
 	const expired = nowSeconds() - WATCH_FOR;
 	for (const [id, message] of Object.entries(watched)) if (message.date < expired) delete watched[id];
-	state.statusChanges = { senderLine, known: [...inOutbox.keys()], watched } satisfies OutboxCursor;
+	state.statusChanges = { senderLine, known: [...inOutbox.keys()], watched: capped(watched) } satisfies OutboxCursor;
 	if (changes.length === 0) return null;
 	const order = new Map(oldestFirst(changes.map((change) => change.json)).map((json, index) => [json, index]));
 	return [changes.sort((a, b) => (order.get(a.json) ?? 0) - (order.get(b.json) ?? 0))];

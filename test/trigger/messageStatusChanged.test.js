@@ -1,7 +1,12 @@
-const { runPoll, credentialsFor } = require('../harness');
+const http = require('node:http');
+const { runPoll, credentialsFor, requireFromEngine } = require('../harness');
 const { useFake, expectNoKey } = require('../helpers');
 
+const { Container } = requireFromEngine('@n8n/di');
+const { Logger } = requireFromEngine('@n8n/backend-common');
+
 const ctx = useFake();
+const ALL_STATUSES = [6, 10, 11, 13, 14];
 const poll = (parameters = {}, options = {}) =>
 	runPoll({
 		parameters: { event: 'messageStatusChanged', ...parameters },
@@ -12,9 +17,13 @@ const sent = (count = 1, sender) =>
 	Array.from({ length: count }, (_, i) => ctx.fake.recordSend({ receptor: `0912000${String(i).padStart(4, '0')}`, message: 'x', sender }).messageid);
 const statusesOf = (items) => items.map(({ json }) => [json.messageid, json.previousStatus, json.status]);
 
+/** The logger n8n-core hands the trigger as `this.logger`, its warnings recorded, not printed. */
+let warn;
 beforeEach(() => {
 	ctx.fake.outbox.length = 0;
+	warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => {});
 });
+afterEach(() => warn.mockRestore());
 
 describe('Kavenegar Trigger: Message Status Changed', () => {
 	test('the first activation watches what is unsettled and emits nothing, not even settled messages', async () => {
@@ -69,16 +78,37 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		]);
 	});
 
-	test('not delivered (11) is reported but still watched: a later delivery is a second item, 11 → 10', async () => {
+	test('by default only final statuses are reported: at not delivered (11) a message stays watched, silently, until it settles', async () => {
 		const [id] = sent(1);
 		const staticData = {};
 		await poll({}, { staticData });
 		ctx.fake.setMessageStatus(id, 11);
-		const first = await poll({}, { staticData });
-		expect(first.items.map(({ json }) => [json.previousStatus, json.status, json.final])).toEqual([[1, 11, false]]);
+		const [sentSince] = sent(1);
+		ctx.fake.setMessageStatus(sentSince, 11);
 		expect((await poll({}, { staticData })).emitted).toBeNull();
+		const watched = staticData['node:Kavenegar Trigger'].statusChanges.watched;
+		expect([watched[id].status, watched[sentSince].status]).toEqual([11, 11]);
 		ctx.fake.setMessageStatus(id, 10);
-		const second = await poll({}, { staticData });
+		ctx.fake.setMessageStatus(sentSince, 6);
+		const { items } = await poll({}, { staticData });
+		expect(items.map(({ json }) => [json.messageid, json.previousStatus, json.status, json.final])).toEqual([
+			[id, 11, 10, true],
+			[sentSince, 11, 6, true],
+		]);
+		expect(staticData['node:Kavenegar Trigger'].statusChanges.watched).toEqual({});
+	});
+
+	test('not delivered (11), when chosen, is reported but still watched: a later delivery is a second item, 11 → 10', async () => {
+		const parameters = { statuses: ALL_STATUSES };
+		const [id] = sent(1);
+		const staticData = {};
+		await poll(parameters, { staticData });
+		ctx.fake.setMessageStatus(id, 11);
+		const first = await poll(parameters, { staticData });
+		expect(first.items.map(({ json }) => [json.previousStatus, json.status, json.final])).toEqual([[1, 11, false]]);
+		expect((await poll(parameters, { staticData })).emitted).toBeNull();
+		ctx.fake.setMessageStatus(id, 10);
+		const second = await poll(parameters, { staticData });
 		expect(second.items.map(({ json }) => [json.previousStatus, json.status, json.final])).toEqual([[11, 10, true]]);
 	});
 
@@ -165,6 +195,100 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 			ctx.fake.ipAccess = true;
 			ctx.fake.errorMode = 'status';
 		}
+	});
+
+	test('a wrong key (403) or a busy service (409) gets no IP-access hint', async () => {
+		const wrongKey = await runPoll({
+			parameters: { event: 'messageStatusChanged' },
+			credentials: credentialsFor(ctx.fake, { apiKey: 'another-key' }),
+		});
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/latestoutbox' });
+		const busy = await poll({}, { staticData: {} });
+		for (const [{ error }, code] of [[wrongKey, '403'], [busy, '409']]) {
+			expect(error.httpCode).toBe(code);
+			expect(error.description).not.toContain('IP');
+			expectNoKey(error, ctx.fake.apiKey);
+		}
+	});
+
+	/** A service answering every request with `code`, for codes the fake has no way to give. */
+	async function answering(code) {
+		const server = http.createServer((req, res) => {
+			req.resume();
+			req.on('end', () => {
+				res.writeHead(code, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify({ return: { status: code, message: 'x' }, entries: null }));
+			});
+		});
+		await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { baseUrl: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+	}
+
+	test.each([
+		[416, true],
+		[418, false],
+	])('service code %i: IP-access hint %s', async (code, hinted) => {
+		const service = await answering(code);
+		try {
+			const { error } = await runPoll({
+				parameters: { event: 'messageStatusChanged' },
+				credentials: credentialsFor(ctx.fake, { baseUrl: service.baseUrl }),
+			});
+			expect(error.httpCode).toBe(String(code));
+			expect(error.description.includes("add this n8n server's public IP in the Kavenegar panel")).toBe(hinted);
+			expectNoKey(error, ctx.fake.apiKey);
+		} finally {
+			await service.close();
+		}
+	});
+});
+
+describe('Kavenegar Trigger: how much is watched, and what latestoutbox cannot show', () => {
+	const warnings = () => warn.mock.calls.map(([message]) => message);
+
+	test('more than 500 sent between two polls logs a warning (no key, no URL); a known message among the newest 500 does not', async () => {
+		sent(1);
+		const staticData = {};
+		await poll({}, { staticData });
+		sent(499);
+		await poll({}, { staticData });
+		expect(warn).not.toHaveBeenCalled();
+		sent(501);
+		await poll({}, { staticData });
+		expect(warnings()).toEqual([expect.stringContaining('may have been missed')]);
+		const logged = JSON.stringify(warn.mock.calls);
+		expect(logged).not.toContain(ctx.fake.url);
+		expect(logged).not.toContain('/v1/');
+		expectNoKey(warn.mock.calls, ctx.fake.apiKey);
+	});
+
+	test('at most 5,000 messages are watched, the oldest dropped first; a poll makes at most 11 requests', async () => {
+		const staticData = {};
+		await poll({}, { staticData });
+		const rounds = Array.from({ length: 11 }, () => []);
+		for (const round of rounds) {
+			round.push(...sent(500));
+			await poll({}, { staticData });
+		}
+		const watched = () =>
+			Object.keys(staticData['node:Kavenegar Trigger'].statusChanges.watched)
+				.map(Number)
+				.sort((a, b) => a - b);
+		expect(watched()).toEqual(rounds.slice(1).flat());
+
+		const last = sent(500);
+		const settled = [rounds[1][0], rounds[2][0]];
+		for (const id of settled) ctx.fake.setMessageStatus(id, 10);
+		ctx.fake.requests.length = 0;
+		const { items } = await poll({}, { staticData });
+		expect(ctx.fake.requests.map((r) => r.operation)).toEqual(['sms/latestoutbox', ...Array(10).fill('sms/status')]);
+		expect(statusesOf(items)).toEqual(settled.map((id) => [id, 1, 10]));
+		const unsettled = [...rounds.slice(1).flat(), ...last].filter((id) => !settled.includes(id));
+		expect(watched()).toEqual(unsettled.slice(-5000));
+
+		ctx.fake.setMessageStatus(rounds[1][1], 10);
+		ctx.fake.setMessageStatus(rounds[1][499], 10);
+		expect(statusesOf((await poll({}, { staticData })).items)).toEqual([[rounds[1][499], 1, 10]]);
 	});
 });
 

@@ -28,13 +28,14 @@ function isEnvelope(body: unknown): body is Envelope {
  * Kavenegar reports errors in `return.status`, sometimes with HTTP 200 and sometimes with a
  * matching HTTP status, so every response is read here whatever its HTTP status, by the node and
  * by the trigger alike. Nothing from the request (its URL holds the API key) goes into the error;
- * `hint` adds what the caller knows about the operation (for example why it needs IP access).
+ * `hints` add, for the codes they name, what the caller knows about the operation (for example
+ * why it needs IP access, for 407 and 416 only: a wrong key or a lack of credit has other causes).
  */
 export function assertServiceSuccess(
 	node: INode,
 	httpStatus: number,
 	body: unknown,
-	hint?: string,
+	hints: Record<number, string> = {},
 ): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
@@ -52,6 +53,7 @@ export function assertServiceSuccess(
 	const code = Number(body.return.status);
 	if (code !== 200 || httpStatus < 200 || httpStatus > 299) {
 		const serviceMessage = String(body.return.message ?? '');
+		const hint = hints[code];
 		const said = serviceMessage
 			? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
 			: `The service gave no message (HTTP ${httpStatus}).`;
