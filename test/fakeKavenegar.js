@@ -120,6 +120,29 @@ function oneOf(value, allowed, name) {
 	return number;
 }
 
+/** An Integer parameter such as the display type: digits only, as the contract types it. */
+function integer(value, name) {
+	if (!/^\d+$/.test(String(value))) fail(400, `${name} must be an integer (${value})`);
+	return Number(value);
+}
+
+/** Array<Integer> read from its JSON text: numbers, not strings of digits. */
+function integerArray(value, name) {
+	const parsed = jsonArray(value, name);
+	if (!parsed.every((item) => Number.isInteger(item) && item >= 0)) fail(400, `${name} must be a JSON array of integers`);
+	return parsed;
+}
+
+function guid(value, name) {
+	if (!GUID.test(value)) fail(400, `${name} must be a media file id (GUID)`);
+	return value;
+}
+
+function byte01(value, name) {
+	if (value !== '0' && value !== '1') fail(400, `${name} must be 0 or 1`);
+	return value;
+}
+
 function countingNumber(value, name) {
 	if (!/^\d+$/.test(value) || Number(value) < 1) fail(400, `${name} must be a whole number from 1`);
 	return Number(value);
@@ -325,8 +348,9 @@ class FakeKavenegar {
 
 	// --- the service ---
 
+	/** A stored message as the contract's sent-message row (§2.2): its local ID and tag are kept for lookups only. */
 	sentRow(message) {
-		const { localid, ...row } = message;
+		const { localid, tag, ...row } = message;
 		return row;
 	}
 
@@ -427,7 +451,9 @@ class FakeKavenegar {
 					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
 					if (p.tag !== undefined && p.tag.length > 200) fail(400, 'tag too long');
 					this.checkTag(p.tag);
-					if (p.hide !== undefined && p.hide !== '1' && p.hide !== '0') fail(400, 'hide must be 0 or 1');
+					if (p.hide !== undefined) byte01(p.hide, 'hide');
+					if (p.type !== undefined) integer(p.type, 'type');
+					if (p.mediaid !== undefined) guid(p.mediaid, 'mediaid');
 					const date = unixTime(p.date);
 					return receptors.map((receptor, i) =>
 						this.recordSend({ receptor, message: p.message, sender: p.sender, date, localid: localids?.[i], tag: p.tag }),
@@ -442,12 +468,14 @@ class FakeKavenegar {
 					const receptors = jsonArray(p.receptor, 'receptor').map(String).map(phone);
 					const senders = jsonArray(p.sender, 'sender').map(String);
 					const messages = jsonArray(p.message, 'message').map(String);
-					const types = p.type === undefined ? undefined : jsonArray(p.type, 'type');
+					const types = p.type === undefined ? undefined : integerArray(p.type, 'type');
 					const localids = p.localmessageids === undefined ? undefined : longArray(p.localmessageids, 'localmessageids');
 					const lengths = [receptors, senders, messages, types, localids].filter(Boolean).map((a) => a.length);
 					if (new Set(lengths).size !== 1) fail(419);
 					if (receptors.length > 200) fail(414);
 					if (messages.some((m) => m === '')) fail(413);
+					if (p.hide !== undefined) byte01(p.hide, 'hide');
+					if (p.mediaid !== undefined) guid(p.mediaid, 'mediaid');
 					this.checkTag(p.tag);
 					const date = unixTime(p.date);
 					return receptors.map((receptor, i) =>
@@ -549,6 +577,7 @@ class FakeKavenegar {
 				handle: (p) => {
 					const ids = list(p.localid);
 					if (ids.length === 0) fail(400);
+					if (ids.some((id) => !/^\d+$/.test(id))) fail(400, 'localid must be numeric');
 					if (ids.length > this.statusLocalIdCeiling) fail(414);
 					const since = nowSeconds() - 12 * 3600;
 					return ids.map((localid) => {
@@ -564,6 +593,7 @@ class FakeKavenegar {
 				params: ['receptor', 'startdate', 'enddate'],
 				handle: (p) => {
 					if (!p.receptor) fail(400);
+					phone(p.receptor);
 					const start = unixTime(p.startdate);
 					if (start === undefined) fail(400);
 					const end = unixTime(p.enddate) ?? start + DAY;

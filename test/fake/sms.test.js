@@ -89,6 +89,47 @@ describe('fake Kavenegar: SMS', () => {
 		expect((await call('sms/latestoutbox', { form: { pagesize: '501' } })).body.return.status).toBe(400);
 	});
 
+	test('sent-message rows have exactly the contract\'s fields (§2.2): a tag is not echoed back', async () => {
+		const { body } = await call('sms/send', { form: { receptor: '09126666661', message: 'x', tag: 'crm', localid: '9001' } });
+		expect(Object.keys(body.entries[0]).sort()).toEqual(['cost', 'date', 'message', 'messageid', 'receptor', 'sender', 'status', 'statustext']);
+		const arrays = { receptor: '["09126666662"]', sender: '["3000"]', message: '["a"]', tag: 'crm' };
+		expect(Object.keys((await call('sms/sendarray', { form: arrays })).body.entries[0])).not.toContain('tag');
+		const [row] = (await call('sms/latestoutbox', { form: { pagesize: '1' } })).body.entries;
+		expect(row).not.toHaveProperty('tag');
+		expect(row).not.toHaveProperty('localid');
+	});
+
+	const GUID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+	const one = { receptor: '09126666663', message: 'x' };
+	const arrays = { receptor: '["09126666664"]', sender: '["3000"]', message: '["a"]' };
+	test.each([
+		['send: type not an integer', 'sms/send', { ...one, type: 'flash' }, 400],
+		['send: type a decimal', 'sms/send', { ...one, type: '1.5' }, 400],
+		['send: mediaid not a GUID', 'sms/send', { ...one, mediaid: '42' }, 400],
+		['send: hide other than 0/1', 'sms/send', { ...one, hide: 'true' }, 400],
+		['sendarray: type as strings', 'sms/sendarray', { ...arrays, type: '["1"]' }, 400],
+		['sendarray: type a decimal', 'sms/sendarray', { ...arrays, type: '[1.5]' }, 400],
+		['sendarray: type not an array', 'sms/sendarray', { ...arrays, type: '1' }, 400],
+		['sendarray: mediaid not a GUID', 'sms/sendarray', { ...arrays, mediaid: 'photo.jpg' }, 400],
+		['sendarray: hide other than 0/1', 'sms/sendarray', { ...arrays, hide: '2' }, 400],
+		['statusbyreceptor: receptor not a number', 'sms/statusbyreceptor', { receptor: 'ali', startdate: String(now() - 60) }, 411],
+		['statuslocalmessageid: an id not numeric', 'sms/statuslocalmessageid', { localid: '12,abc' }, 400],
+	])('a value of the wrong type is refused → %s', async (_what, operation, form, code) => {
+		const { http, body } = await call(operation, { form });
+		expect([http, body.return.status]).toEqual([code, code]);
+		expect(body.entries).toBeNull();
+	});
+
+	test.each([
+		['sms/send', { ...one, type: '1', mediaid: GUID, hide: '0' }],
+		['sms/sendarray', { ...arrays, type: '[1]', mediaid: GUID, hide: '1' }],
+		['sms/statusbyreceptor', { receptor: '09126666663', startdate: String(now() - 60) }],
+		['sms/statuslocalmessageid', { localid: '12,13' }],
+	])('the same operations accept values of the contract\'s types → %s', async (operation, form) => {
+		const { http, body } = await call(operation, { form });
+		expect([http, body.return.status]).toEqual([200, 200]);
+	});
+
 	test('error mode 200 keeps HTTP 200 and puts the code in return.status', async () => {
 		fake.errorMode = '200';
 		try {

@@ -3,6 +3,8 @@ const { useFake, expectNoKey } = require('../helpers');
 const ctx = useFake();
 const send = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello' };
 const inbox = { resource: 'sms', operation: 'getInbox', lineNumber: '30004000', returnAll: true };
+/** n8n's own wording for ECONNRESET, kept as it is. */
+const RESET_MESSAGE = 'The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.';
 
 /**
  * Every answer passes the envelope check. Each case names what happened, without a stack, the
@@ -41,11 +43,18 @@ describe('the envelope check on every response', () => {
 		expectNoKey(error, ctx.fake.apiKey);
 	});
 
-	test('a connection reset says so', async () => {
+	test.each([
+		['a send', send],
+		['a paged read', inbox],
+	])('a connection reset says so on %s', async (_what, parameters) => {
 		ctx.fake.injectFault({ kind: 'reset' });
-		const { error } = await ctx.run(send);
-		expect(error.message).toMatch(/socket hang up|ECONNRESET|connection/i);
+		const { items, error } = await ctx.run(parameters);
+		expect(items).toEqual([]);
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(error.message).toBe(RESET_MESSAGE);
+		expect(error.httpCode).toBe('ECONNRESET');
 		expectNoKey(error, ctx.fake.apiKey);
+		expect(JSON.stringify(error)).not.toContain(ctx.fake.url);
 	});
 
 	test('with On Error: Continue, good items come out and the failed one carries its error', async () => {
@@ -62,5 +71,49 @@ describe('the envelope check on every response', () => {
 		expect(items[1].json).toEqual({ error: 'Recipients: "not a number" is not a phone number' });
 		expect(items[2].json.receptor).toBe('09123333333');
 		expect(ctx.fake.requests.map((r) => r.form.receptor).sort()).toEqual(['09121111111', '09123333333']);
+	});
+
+	/** Three sends, one item each; a batch interval keeps them reaching the service in item order. */
+	const threeSends = (extra) =>
+		ctx.run(
+			{ ...send, recipients: '={{ $json.phone }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 30 } } }, ...extra },
+			{
+				items: [{ json: { phone: '09124440001', tag: 'crm' } }, { json: { phone: '09124440002', tag: 'nosuchtag' } }, { json: { phone: '09124440003', tag: 'crm' } }],
+				settings: { onError: 'continueRegularOutput' },
+			},
+		);
+	const expectNormalRow = (item, receptor, index) =>
+		expect(item).toEqual({
+			json: {
+				messageid: expect.any(Number),
+				message: 'Hello',
+				status: 1,
+				statustext: 'در صف ارسال',
+				sender: '10004346',
+				receptor,
+				date: expect.any(Number),
+				cost: 120,
+				localid: expect.any(Number),
+			},
+			pairedItem: { item: index },
+		});
+
+	test.each([
+		['a service error (undefined tag → 400)', undefined, 'Kavenegar error 400: parameters are incomplete or out of range'],
+		['an HTML 502 page', 'html502', 'Kavenegar answered HTTP 502 with an HTML page'],
+		['a connection reset', 'reset', RESET_MESSAGE],
+	])('with On Error: Continue, %s on item 2 of 3 fails only item 2', async (_what, kind, message) => {
+		if (kind) ctx.fake.injectFault({ kind, operation: 'sms/send', skip: 1 });
+		const { items, error } = await threeSends(kind ? {} : { additionalFields: { tag: '={{ $json.tag }}' } });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((r) => r.form.receptor)).toEqual(['09124440001', '09124440002', '09124440003']);
+		if (!kind) expect(ctx.fake.requests.map((r) => r.form.tag)).toEqual(['crm', 'nosuchtag', 'crm']);
+		expect(items).toHaveLength(3);
+		expectNormalRow(items[0], '09124440001', 0);
+		// n8n also keeps the error object beside the item, for the next node's "error" output.
+		expect(items[1]).toEqual({ json: { error: message }, error: expect.objectContaining({ message }), pairedItem: { item: 1 } });
+		expectNormalRow(items[2], '09124440003', 2);
+		expectNoKey(items, ctx.fake.apiKey);
+		expect(JSON.stringify(items)).not.toContain(ctx.fake.url);
 	});
 });

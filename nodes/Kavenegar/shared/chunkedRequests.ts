@@ -137,6 +137,9 @@ export function inChunks(plan: ChunkPlan) {
 					error instanceof NodeApiError || error instanceof NodeOperationError
 						? error
 						: new NodeApiError(this.getNode(), error as JsonObject);
+				// The raw network error carries the request config, whose URL holds the API key; the
+				// message and code are already read from it, and On Error: Continue would put it on the item.
+				delete failure.cause;
 				if (isTimeout(failure)) explainTimeout(failure as NodeApiError, plan, params);
 				if (index > 0) {
 					const note = partialFailureNote(plan, params, start, total, index + 1, requests);

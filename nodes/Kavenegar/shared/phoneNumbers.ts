@@ -25,6 +25,9 @@ export function normalisePhoneNumber(raw: string): string | undefined {
 	if (number.startsWith('+98')) number = '0' + number.slice(3);
 	else if (number.startsWith('0098')) number = '0' + number.slice(4);
 	else if (/^989\d{9}$/.test(number)) number = '0' + number.slice(2);
+	// A spreadsheet cell or a JSON number drops the leading zero of 0912…; ten digits from 9 are
+	// such a mobile number, since no number Kavenegar serves is written that way with its zero.
+	else if (/^9\d{9}$/.test(number)) number = '0' + number;
 	return PHONE_NUMBER.test(number) ? number : undefined;
 }
 

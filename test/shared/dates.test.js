@@ -1,0 +1,80 @@
+/**
+ * The contract's UnixTime is 10-digit Unix seconds; n8n's dateTime fields give the node whatever
+ * the user or an expression put there. Each form goes through the node and is checked on the wire
+ * and in the items out. Expected seconds come from fixed, known UTC offsets, not from the node's code.
+ */
+const { useFake, nowSeconds } = require('../helpers');
+
+const ctx = useFake();
+const sendAt = (date) => ({ resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello', additionalFields: { date } });
+const countFrom = (startDate) => ({ resource: 'sms', operation: 'countInbox', startDate });
+/** Unix seconds of a wall-clock time at a fixed UTC offset given in minutes. */
+const at = (year, month, day, hour, minute, offsetMinutes) => Date.UTC(year, month - 1, day, hour, minute) / 1000 - offsetMinutes * 60;
+
+/** Runs a send with `date` as Send At and returns the seconds the service received, checking the row out. */
+async function sentAt(date, options) {
+	const { items, error } = await ctx.run(sendAt(date), options);
+	expect(error).toBeUndefined();
+	expect(ctx.fake.requests).toHaveLength(1);
+	const wire = ctx.fake.requests[0].form.date;
+	expect(wire).toMatch(/^\d{10}$/);
+	expect(items).toHaveLength(1);
+	expect(items[0].json).toMatchObject({ receptor: '09121234567', date: Number(wire), status: 1 });
+	return Number(wire);
+}
+
+/** Runs a count from `startDate` and returns the seconds the service received, checking the row out. */
+async function countedFrom(startDate) {
+	const { items, error } = await ctx.run(countFrom(startDate));
+	expect(error).toBeUndefined();
+	const wire = ctx.fake.requests[0].form.startdate;
+	expect(wire).toMatch(/^\d{10}$/);
+	// The service counts up to now when no end is given.
+	expect(items).toEqual([{ json: { startdate: Number(wire), enddate: expect.any(Number), sumcount: 0 }, pairedItem: { item: 0 } }]);
+	expect(items[0].json.enddate).toBeGreaterThan(Number(wire));
+	expect(items[0].json.enddate).toBeLessThanOrEqual(nowSeconds());
+	return Number(wire);
+}
+
+describe('dates: every form n8n gives a dateTime field is sent as 10-digit Unix seconds', () => {
+	test('an expression giving a Luxon DateTime ($now.minus)', async () => {
+		const before = nowSeconds();
+		const sent = await countedFrom('={{ $now.minus({ hours: 2 }) }}');
+		expect(sent).toBeGreaterThanOrEqual(before - 7200);
+		expect(sent).toBeLessThanOrEqual(nowSeconds() - 7200);
+	});
+
+	test('an expression giving a JS Date', async () => {
+		const before = nowSeconds();
+		const sent = await countedFrom('={{ new Date(Date.now() - 3600000) }}');
+		expect(sent).toBeGreaterThanOrEqual(before - 3600);
+		expect(sent).toBeLessThanOrEqual(nowSeconds() - 3600);
+	});
+
+	test.each([
+		// Iran has kept +03:30 all year since 2022.
+		['Asia/Tehran', '2030-11-22T10:00:00', at(2030, 11, 22, 10, 0, 210)],
+		['Asia/Tehran', '2030-06-22T10:00:00', at(2030, 6, 22, 10, 0, 210)],
+		// New York: EDT (-04:00) in summer, EST (-05:00) in winter.
+		['America/New_York', '2030-07-15T10:00:00', at(2030, 7, 15, 10, 0, -240)],
+		['America/New_York', '2030-01-15T10:00:00', at(2030, 1, 15, 10, 0, -300)],
+		['America/New_York', '2030-01-15', at(2030, 1, 15, 0, 0, -300)],
+		['UTC', '2030-11-22T10:00:00', at(2030, 11, 22, 10, 0, 0)],
+	])('the picker\'s zone-less value is read in the workflow\'s time zone (%s, %s)', async (timezone, value, expected) => {
+		expect(await sentAt(value, { timezone })).toBe(expected);
+	});
+
+	test.each([
+		['ISO with an explicit offset', '2030-11-22T10:00:00+03:30', at(2030, 11, 22, 10, 0, 210)],
+		['ISO in UTC (Z)', '2030-11-22T06:30:00.000Z', at(2030, 11, 22, 6, 30, 0)],
+		['Unix seconds', 1921234567, 1921234567],
+		['Unix seconds from an expression', '={{ 1921234567 }}', 1921234567],
+		['Unix milliseconds', 1921234567890, 1921234567],
+		['Unix milliseconds from an expression', '={{ 1921234567890 }}', 1921234567],
+		['a numeric string', '1921234567', 1921234567],
+		['a numeric string of milliseconds', '1921234567890', 1921234567],
+	])('%s', async (_what, value, expected) => {
+		// An explicit offset or an instant does not depend on the workflow's zone.
+		expect(await sentAt(value, { timezone: 'America/New_York' })).toBe(expected);
+	});
+});
