@@ -77,3 +77,21 @@ test("the suite-wide guard in the harness fires when the key does reach an item"
 	// A message whose text is the key comes back in the sent row: the guard must refuse that run.
 	await expect(ctx.run({ ...send, message: API_KEY })).rejects.toThrow('The API key leaked into items');
 });
+
+/*
+ * With On Error: Continue, n8n puts the error object itself on the output item; n8n's error for a
+ * network failure would carry the request (URL and key) as its cause. Every way the node makes
+ * requests is covered: one request, inbox and media pages, and split sends.
+ */
+test.each([
+	['one request', { resource: 'sms', operation: 'countInbox', startDate: '={{ $now.minus({ hours: 1 }) }}' }],
+	['inbox pages', inbox],
+	['media pages', { resource: 'media', operation: 'getAll', returnAll: true }],
+	['split send', send],
+])('On Error: Continue after a connection reset (%s): the failed item carries no request', async (_how, parameters) => {
+	ctx.fake.injectFault({ kind: 'reset' });
+	const { items } = await ctx.run(parameters, { settings: { onError: 'continueRegularOutput' } });
+	expect(items).toHaveLength(1);
+	expect(items[0].json.error).toMatch(/closed unexpectedly/);
+	expect(items[0].error.cause).toBeUndefined();
+});

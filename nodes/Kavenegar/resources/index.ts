@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelope } from '../shared/envelope';
+import { requestOnce } from '../shared/requestErrors';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
@@ -22,8 +23,14 @@ export const properties: INodeProperties[] = [
 			{ name: 'Verify', value: 'verify' },
 		],
 		default: 'sms',
-		// Runs first for every operation: the envelope check sees each response before anything reads it.
-		routing: { output: { postReceive: [checkEnvelope] } },
+		// What every operation shares, set on the field n8n reads first: each request goes through a
+		// pagination function (requestOnce unless the operation pages or splits), and the envelope
+		// check sees each response before anything reads it.
+		routing: {
+			send: { paginate: true },
+			operations: { pagination: requestOnce },
+			output: { postReceive: [checkEnvelope] },
+		},
 	},
 	...smsDescription,
 	...verifyDescription,

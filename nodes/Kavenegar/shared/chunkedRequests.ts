@@ -5,8 +5,8 @@ import {
 	type IDataObject,
 	type IExecutePaginationFunctions,
 	type INodeExecutionData,
-	type JsonObject,
 } from 'n8n-workflow';
+import { withoutRequestDetails } from './requestErrors';
 
 /** How the operation's preSend wrote its lists: `a,b,c` or a JSON array string. */
 type ListEncoding = 'commaList' | 'jsonArray';
@@ -132,14 +132,7 @@ export function inChunks(plan: ChunkPlan) {
 			try {
 				chunkRows = await this.makeRoutingRequest({ ...requestData, options: chunkOptions });
 			} catch (error) {
-				// Network failures arrive raw; n8n would wrap them the same way, but the note needs a home.
-				const failure =
-					error instanceof NodeApiError || error instanceof NodeOperationError
-						? error
-						: new NodeApiError(this.getNode(), error as JsonObject);
-				// The raw network error carries the request config, whose URL holds the API key; the
-				// message and code are already read from it, and On Error: Continue would put it on the item.
-				delete failure.cause;
+				const failure = withoutRequestDetails(this.getNode(), error);
 				if (isTimeout(failure)) explainTimeout(failure as NodeApiError, plan, params);
 				if (index > 0) {
 					const note = partialFailureNote(plan, params, start, total, index + 1, requests);

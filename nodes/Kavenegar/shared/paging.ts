@@ -1,35 +1,105 @@
-import type { IDataObject, IN8nRequestOperationPaginationGeneric } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { entriesToItems, type Envelope } from './envelope';
+import { requestOnce } from './requestErrors';
 import { withFormParam } from './wireParams';
 
 /**
- * Return All for `sms/inboxpaged`: ask for the next page until `metadata` says it was the last.
- * The next request is the first one with only `pagenumber` changed in its form body, so every
- * filter reaches page 2 and later.
+ * Where a page's rows say which page they were: the operation's postReceive sets it on the array
+ * of rows it returns, and the paging function, which gets that array back, reads it. The rows
+ * themselves stay exactly the service's.
  */
-export const inboxPagination: IN8nRequestOperationPaginationGeneric = {
-	type: 'generic',
-	properties: {
-		continue:
-			'={{ !!$response.body?.metadata && $response.body.metadata.currentpage < $response.body.metadata.totalpages }}',
-		request: {
-			// The expression yields the form-encoded string; the typing only knows object bodies.
-			body: `={{ (${withFormParam.toString()})($request.body, 'pagenumber', $response.body?.metadata ? $response.body.metadata.currentpage + 1 : 1) }}` as unknown as IDataObject,
-		},
-	},
-};
+const PAGE = Symbol('kavenegar page');
+
+interface PageInfo {
+	/** Whether the service has pages after this one. */
+	more: boolean;
+}
+
+type PagedRows = INodeExecutionData[] & { [PAGE]?: PageInfo };
+
+function withPage(rows: INodeExecutionData[], more: boolean): PagedRows {
+	return Object.assign(rows, { [PAGE]: { more } });
+}
+
+/** Far more than any inbox or media library holds: a service that never says "last page" cannot loop forever. */
+const MAX_PAGES = 10_000;
 
 /**
- * Return All for `media/list`: ask for the next page until the pages seen cover `entries.total`.
- * The page and size come from the answer, so a service that caps the page size still pages
- * right. `request.qs` replaces the first request's query string, so it carries that one over.
+ * Requests page after page, `nextPage(page)` building each request, until a page says it is the
+ * last. Without Return All, the first request alone, as the user set it up.
  */
-export const mediaPagination: IN8nRequestOperationPaginationGeneric = {
-	type: 'generic',
-	properties: {
-		continue:
-			'={{ !!$response.body?.entries && $response.body.entries.list?.length > 0 && $response.body.entries.page * $response.body.entries.size < $response.body.entries.total }}',
-		request: {
-			qs: '={{ { ...$request.qs, page: ($response.body?.entries?.page ?? 0) + 1 } }}' as unknown as IDataObject,
-		},
-	},
-};
+async function allPages(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	nextPage: (page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
+): Promise<INodeExecutionData[]> {
+	if (!context.getNodeParameter('returnAll', false)) return await requestOnce.call(context, requestData);
+	const rows: INodeExecutionData[] = [];
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const pageRows: PagedRows = await requestOnce.call(context, { ...requestData, options: nextPage(page) });
+		rows.push(...pageRows);
+		if (!pageRows[PAGE]?.more) break;
+	}
+	return rows;
+}
+
+/** `sms/inboxpaged`'s rows, with whether `metadata` says more pages follow. */
+export async function inboxRows(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const metadata = (response.body as Envelope).metadata;
+	const rows = await entriesToItems.call(this, items, response);
+	return withPage(rows, !!metadata && Number(metadata.currentpage) < Number(metadata.totalpages));
+}
+
+/**
+ * Return All for `sms/inboxpaged`: the first request with only `pagenumber` changed in its form
+ * body, page after page, so every filter reaches page 2 and later.
+ */
+export async function inboxPages(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const { options } = requestData;
+	return await allPages(this, requestData, (page) => ({
+		...options,
+		body: withFormParam(options.body as unknown as string, 'pagenumber', page) as unknown as IDataObject,
+	}));
+}
+
+/** `media/list`'s files, one item each, with whether the pages so far fall short of `total`. */
+export async function mediaRows(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const page = (response.body as Envelope).entries as IDataObject | undefined;
+	const files = Array.isArray(page?.list) ? (page.list as IDataObject[]) : [];
+	const item = this.getItemIndex();
+	const more = files.length > 0 && Number(page?.page) * Number(page?.size) < Number(page?.total);
+	return withPage(
+		files.map((json) => ({ json, pairedItem: { item } })),
+		more,
+	);
+}
+
+/**
+ * Return All for `media/list`: the next `page` until the pages seen cover `total`. The page size
+ * is the service's, so a service that caps it still pages right.
+ */
+export async function mediaPages(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const { options } = requestData;
+	return await allPages(this, requestData, (page) => ({ ...options, qs: { ...options.qs, page } }));
+}

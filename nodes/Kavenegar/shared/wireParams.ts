@@ -36,14 +36,9 @@ export function prepareRequest(...rules: ParamRule[]) {
 	};
 }
 
-/**
- * A copy of a form-encoded body with one parameter set: what a next-page request sends.
- * It runs inside n8n expressions (through `toString()`), so it uses nothing but plain strings.
- */
+/** A copy of a form-encoded body with one parameter set: what a next-page request sends. */
 export function withFormParam(body: string, name: string, value: string | number): string {
-	return String(body ?? '')
-		.split('&')
-		.filter((pair) => pair !== '' && pair.split('=')[0] !== name)
-		.concat(name + '=' + String(value))
-		.join('&');
+	const params = new URLSearchParams(body);
+	params.set(name, String(value));
+	return params.toString();
 }

@@ -1,26 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
-import { mediaPagination } from '../../shared/paging';
+import { mediaPages, mediaRows } from '../../shared/paging';
 import { prepareRequest } from '../../shared/wireParams';
-
-/** A page of the list holds its files in `entries.list`: one item per file. */
-async function filesToItems(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const page = (response.body as IDataObject).entries as IDataObject | undefined;
-	const files = Array.isArray(page?.list) ? (page.list as IDataObject[]) : [];
-	const item = this.getItemIndex();
-	return files.map((json) => ({ json, pairedItem: { item } }));
-}
 
 export const getAllOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -31,7 +12,8 @@ export const getAllOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/media/list.json' },
 		send: { preSend: [prepareRequest()] },
-		output: { postReceive: [filesToItems] },
+		operations: { pagination: mediaPages },
+		output: { postReceive: [mediaRows] },
 	},
 };
 
@@ -45,7 +27,6 @@ export const getAllFields: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
 		displayOptions: display,
-		routing: { send: { paginate: '={{ $value }}' }, operations: { pagination: mediaPagination } },
 	},
 	{
 		displayName: 'Limit',

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { dateRange, unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
-import { entriesToItems } from '../../shared/envelope';
 import { dateField, readStateField } from '../../shared/fields';
-import { inboxPagination } from '../../shared/paging';
+import { inboxPages, inboxRows } from '../../shared/paging';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -25,7 +24,8 @@ export const getInboxOperation: INodePropertyOptions = {
 				),
 			],
 		},
-		output: { postReceive: [entriesToItems] },
+		operations: { pagination: inboxPages },
+		output: { postReceive: [inboxRows] },
 	},
 };
 
@@ -51,7 +51,6 @@ export const getInboxFields: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
 		displayOptions: display,
-		routing: { send: { paginate: '={{ $value }}' }, operations: { pagination: inboxPagination } },
 	},
 	{
 		displayName: 'Limit',

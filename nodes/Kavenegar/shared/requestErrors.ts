@@ -1,0 +1,39 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IExecutePaginationFunctions,
+	type INode,
+	type INodeExecutionData,
+	type JsonObject,
+} from 'n8n-workflow';
+
+/**
+ * n8n keeps the raw network error of a failed request as the cause of the error it throws, and
+ * that error's request config holds the URL, API key included; with On Error: Continue the
+ * error rides on the output item. Its message and code are all a user needs, so only they go on.
+ */
+export function withoutRequestDetails(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	const failure =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeApiError(node, error as JsonObject);
+	delete failure.cause;
+	return failure;
+}
+
+/**
+ * Every request of the node goes through a `pagination` function (the Resource field turns it on
+ * for all operations): this one, unless the operation pages or splits, so that no network error
+ * leaves the node with the request attached.
+ */
+export async function requestOnce(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	try {
+		return await this.makeRoutingRequest(requestData);
+	} catch (error) {
+		throw withoutRequestDetails(this.getNode(), error);
+	}
+}
