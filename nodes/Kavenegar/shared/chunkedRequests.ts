@@ -1,12 +1,11 @@
 import {
-	NodeApiError,
-	NodeOperationError,
+	type NodeApiError,
 	type DeclarativeRestApiSettings,
 	type IDataObject,
 	type IExecutePaginationFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { withoutRequestDetails } from './requestErrors';
+import { isTimeout, withoutRequestDetails } from './requestErrors';
 
 /** How the operation's preSend wrote its lists: `a,b,c` or a JSON array string. */
 type ListEncoding = 'commaList' | 'jsonArray';
@@ -75,17 +74,11 @@ function partialFailureNote(plan: ChunkPlan, params: IDataObject, done: number, 
 	return rerun ? `${note} ${rerun}` : note;
 }
 
-/** n8n words a timeout as "The connection was aborted, perhaps the server is offline". */
-function isTimeout(error: NodeApiError | NodeOperationError): boolean {
-	return error instanceof NodeApiError && ['ECONNABORTED', 'ETIMEDOUT'].includes(String(error.httpCode));
-}
-
 /**
  * A timeout leaves it unknown whether Kavenegar took the request, which is what a user deciding
  * whether to run a send again needs to hear.
  */
 function explainTimeout(failure: NodeApiError, plan: ChunkPlan, params: IDataObject): void {
-	failure.message = 'Kavenegar did not answer within the timeout (Request Options → Timeout)';
 	const unknown = `Whether Kavenegar received this request is unknown: it may have sent to these ${plan.noun}.`;
 	const rerun = rerunNote(plan, params);
 	failure.description = plan.localIdList === undefined ? unknown : `${unknown} ${rerun}`;
@@ -133,7 +126,7 @@ export function inChunks(plan: ChunkPlan) {
 				chunkRows = await this.makeRoutingRequest({ ...requestData, options: chunkOptions });
 			} catch (error) {
 				const failure = withoutRequestDetails(this.getNode(), error);
-				if (isTimeout(failure)) explainTimeout(failure as NodeApiError, plan, params);
+				if (isTimeout(failure)) explainTimeout(failure, plan, params);
 				if (index > 0) {
 					const note = partialFailureNote(plan, params, start, total, index + 1, requests);
 					failure.description = failure.description ? `${failure.description} ${note}` : note;
