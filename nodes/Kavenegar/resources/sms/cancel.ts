@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
+import { messageIdsField } from '../../shared/fields';
 import { idList } from '../../shared/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -17,16 +17,4 @@ export const cancelOperation: INodePropertyOptions = {
 	},
 };
 
-export const cancelFields: INodeProperties[] = [
-	{
-		displayName: 'Message IDs',
-		name: 'messageIds',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '8792343, 8792344',
-		description: 'IDs returned by a send, separated by commas or new lines, or an array from an expression',
-		displayOptions: showFor('sms', ['cancel']),
-		routing: sendAs('messageid'),
-	},
-];
+export const cancelFields: INodeProperties[] = [messageIdsField('cancel')];

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../shared/chunkedRequests';
-import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
+import { messageIdsField } from '../../shared/fields';
 import { idList } from '../../shared/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -13,23 +13,11 @@ export const getStatusOperation: INodePropertyOptions = {
 		'Get the current delivery status of sent messages by their message IDs (more than 500 go in several requests). Status codes: 1 queued, 2 scheduled, 4 and 5 sent to the carrier, 6 failed, 10 delivered, 11 not delivered (can still become 10), 13 cancelled, 14 blocked by the recipient, 100 unknown ID.',
 	routing: {
 		request: { method: 'POST', url: '/sms/status.json' },
-		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))], paginate: true },
+		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))] },
 		// More than 500 IDs, the service's limit per request, go in several requests.
 		operations: { pagination: messageIdChunks },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-export const getStatusFields: INodeProperties[] = [
-	{
-		displayName: 'Message IDs',
-		name: 'messageIds',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '8792343, 8792344',
-		description: 'IDs returned by a send, separated by commas or new lines, or an array from an expression. More than 500 are looked up in several requests of 500.',
-		displayOptions: showFor('sms', ['getStatus']),
-		routing: sendAs('messageid'),
-	},
-];
+export const getStatusFields: INodeProperties[] = [messageIdsField('getStatus', '. More than 500 are looked up in several requests of 500.')];

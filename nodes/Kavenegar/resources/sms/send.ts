@@ -75,8 +75,6 @@ export const sendOperation: INodePropertyOptions = {
 					localIdsAgainstDuplicates,
 				),
 			],
-			// Every send goes through the chunking below; a short list is one request.
-			paginate: true,
 		},
 		operations: {
 			pagination: inChunks({

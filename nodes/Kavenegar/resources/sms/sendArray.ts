@@ -152,8 +152,6 @@ export const sendArrayOperation: INodePropertyOptions = {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {
 			preSend: [prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule)],
-			// Every send goes through the chunking below; up to 200 messages is one request.
-			paginate: true,
 		},
 		operations: {
 			pagination: inChunks({
