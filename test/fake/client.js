@@ -3,17 +3,21 @@
 const { request } = require('undici');
 
 /**
- * `call(operation, { method, form, query, key })` → `{ http, body }`. undici's request, not fetch:
- * fetch turns an HTTP 407 into a proxy-authentication failure.
+ * `call(operation, { method, form, json, query, key })` → `{ http, body }`. undici's request, not
+ * fetch: fetch turns an HTTP 407 into a proxy-authentication failure.
  */
 function callerFor(fake) {
-	return async (operation, { method = 'POST', form, query, key = fake.apiKey } = {}) => {
+	return async (operation, { method = 'POST', form, json, query, key = fake.apiKey } = {}) => {
 		const url = new URL(`${fake.url}/v1/${encodeURIComponent(key)}/${operation}.json`);
 		for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
 		const init = { method };
 		if (form) {
 			init.body = new URLSearchParams(form).toString();
 			init.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
+		}
+		if (json) {
+			init.body = JSON.stringify(json);
+			init.headers = { 'Content-Type': 'application/json' };
 		}
 		const response = await request(url, init);
 		return { http: response.statusCode, body: await response.body.json() };

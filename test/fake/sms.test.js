@@ -1,23 +1,15 @@
 /** The fake's own contract checks, over plain HTTP: if these pass, the node tests mean something. */
-const { request } = require('undici');
 const { startFakeKavenegar } = require('../fakeKavenegar');
+const { callerFor } = require('./client');
 
 let fake;
+let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
+	call = callerFor(fake);
 });
 afterAll(() => fake.close());
 
-const call = async (operation, { method = 'POST', form, query, json, key = 'key' } = {}) => {
-	const url = new URL(`${fake.url}/v1/${encodeURIComponent(key)}/${operation}.json`);
-	for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
-	// undici's request, not fetch: fetch turns an HTTP 407 into a proxy-authentication failure.
-	const init = { method };
-	if (form) Object.assign(init, { body: new URLSearchParams(form).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
-	if (json) Object.assign(init, { body: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } });
-	const response = await request(url, init);
-	return { http: response.statusCode, body: await response.body.json() };
-};
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('fake Kavenegar: SMS', () => {
