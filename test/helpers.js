@@ -41,9 +41,27 @@ async function expectRejectedBeforeSending(context, parameters, message) {
 	return error;
 }
 
+/**
+ * A service error, whichever way the fake sends it (`mode` 'status': a matching HTTP status;
+ * '200': inside an HTTP 200): a NodeApiError with the code and its meaning, no items, no key.
+ */
+async function expectServiceError(context, mode, parameters, message) {
+	context.fake.errorMode = mode;
+	try {
+		const { items, error } = await context.run(parameters);
+		expect(items).toEqual([]);
+		expect(error.name).toBe('NodeApiError');
+		expect(error.message).toBe(message);
+		expectNoKey(error, context.fake.apiKey);
+		return error;
+	} finally {
+		context.fake.errorMode = 'status';
+	}
+}
+
 const DAY = 86_400;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** An ISO timestamp with offset `seconds` from now, as an expression would give it. */
 const isoFromNow = (seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
 
-module.exports = { useFake, expectNoKey, expectRejectedBeforeSending, DAY, nowSeconds, isoFromNow };
+module.exports = { useFake, expectNoKey, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow };

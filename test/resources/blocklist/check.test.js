@@ -1,4 +1,4 @@
-const { useFake, expectNoKey, expectRejectedBeforeSending } = require('../../helpers');
+const { useFake, expectRejectedBeforeSending, expectServiceError } = require('../../helpers');
 
 const ctx = useFake();
 const check = (extra) => ({ resource: 'blocklist', operation: 'check', lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
@@ -45,15 +45,6 @@ describe('Blocklist → Check', () => {
 	});
 
 	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
-		ctx.fake.errorMode = mode;
-		try {
-			const { items, error } = await ctx.run(check({ lineNumber: '99999' }));
-			expect(items).toEqual([]);
-			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 412: invalid sender line, or too many items in one request');
-			expectNoKey(error, ctx.fake.apiKey);
-		} finally {
-			ctx.fake.errorMode = 'status';
-		}
+		await expectServiceError(ctx, mode, check({ lineNumber: '99999' }), 'Kavenegar error 412: invalid sender line, or too many items in one request');
 	});
 });
