@@ -18,7 +18,7 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 
 const API_KEY = 'bench-api-key';
 const SEND_ITEMS = 500;
-const ROUNDS = 5;
+const ROUNDS = 9;
 const WARMUP_ROUNDS = 2;
 const BIG_SEND_RECIPIENTS = 1000;
 const INBOX_MESSAGES = 10_000;
