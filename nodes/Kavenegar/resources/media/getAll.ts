@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
+import { returnAllAndLimitFields } from '../../shared/fields';
 import { mediaPages, mediaRows } from '../../shared/paging';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -20,22 +21,5 @@ export const getAllOperation: INodePropertyOptions = {
 const display = showFor('media', ['getAll']);
 
 export const getAllFields: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: display,
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...display.show, returnAll: [false] } },
-		routing: { ...sendAs('size'), output: { maxResults: '={{ $value }}' } },
-	},
+	...returnAllAndLimitFields(display, undefined, sendAs('size').send),
 ];

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { dateRange, unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
-import { dateField, readStateField } from '../../shared/fields';
+import { dateField, readStateField, returnAllAndLimitFields } from '../../shared/fields';
 import { inboxPages, inboxRows } from '../../shared/paging';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
@@ -44,24 +44,7 @@ export const getInboxFields: INodeProperties[] = [
 		routing: sendAs('linenumber'),
 	},
 	readStateField('isRead', display),
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: display,
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 200 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...display.show, returnAll: [false] } },
-		routing: { output: { maxResults: '={{ $value }}' } },
-	},
+	...returnAllAndLimitFields(display, 200),
 	{
 		displayName: 'Filters',
 		name: 'filters',
