@@ -1,0 +1,146 @@
+'use strict';
+/*
+ * Child processes for the project's scripts (e2e, and the scripts that start n8n servers): each child
+ * leads its own process group, is tracked, and is killed with everything it started when the script
+ * ends, so that no script leaves a process behind.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+
+const TAG = path.basename(process.argv[1] ?? 'script', '.js');
+const children = new Set();
+
+function log(message) {
+	process.stdout.write(`[${TAG}] ${message}\n`);
+}
+
+function seconds(startMs) {
+	return `${((Date.now() - startMs) / 1000).toFixed(1)}s`;
+}
+
+/** Kills a child and everything it started (each child leads its own process group). */
+function killTree(child, signal) {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			/* already gone */
+		}
+	}
+}
+
+function killAll() {
+	for (const child of children) killTree(child, 'SIGKILL');
+	children.clear();
+}
+
+function track(child) {
+	children.add(child);
+	child.on('exit', () => children.delete(child));
+	return child;
+}
+
+/**
+ * Runs a command to its end, bounded by timeoutMs. Output is kept in memory and, when logFile is
+ * given, also written there. Resolves { code, signal, stdout, stderr, timedOut }.
+ */
+function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
+	return new Promise((resolve) => {
+		const child = track(
+			spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+		);
+		const out = [];
+		const err = [];
+		const file = logFile ? fs.createWriteStream(logFile) : null;
+		if (file) file.write(`$ ${command} ${args.join(' ')}\n  (cwd ${cwd})\n`);
+		const collect = (sink, stream) => (chunk) => {
+			sink.push(chunk);
+			if (file) file.write(chunk);
+			if (echo) stream.write(chunk);
+		};
+		child.stdout.on('data', collect(out, process.stdout));
+		child.stderr.on('data', collect(err, process.stderr));
+		let timedOut = false;
+		let killTimer;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			killTree(child, 'SIGTERM');
+			killTimer = setTimeout(() => killTree(child, 'SIGKILL'), 5000);
+		}, timeoutMs);
+		const finish = (code, signal, spawnError) => {
+			clearTimeout(timer);
+			clearTimeout(killTimer);
+			// Leftovers of the group (n8n's task runner) must not outlive the command.
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				/* group already gone */
+			}
+			const result = {
+				code,
+				signal,
+				timedOut,
+				stdout: Buffer.concat(out).toString('utf8'),
+				stderr: Buffer.concat(err).toString('utf8') + (spawnError ? `\n${spawnError.message}` : ''),
+			};
+			if (file) file.end(`\n[exit code ${code} signal ${signal}${timedOut ? ' TIMED OUT' : ''}]\n`);
+			resolve(result);
+		};
+		child.on('error', (error) => finish(-1, null, error));
+		child.on('close', (code, signal) => finish(code, signal));
+	});
+}
+
+function failed(result) {
+	return result.timedOut || result.code !== 0;
+}
+
+function describeFailure(what, result, logFile) {
+	const reason = result.timedOut
+		? `timed out`
+		: `exited with code ${result.code}${result.signal ? ` (signal ${result.signal})` : ''}`;
+	return `${what} ${reason}${logFile ? ` (log: ${logFile})` : ''}\n${outputTail(result.stdout + '\n' + result.stderr)}`;
+}
+
+/** The last lines of a command's output, with n8n's JSON log lines shortened to "level: message". */
+function outputTail(text, count = 20) {
+	const lines = [];
+	for (const line of text.split('\n')) {
+		if (!line.trim()) continue;
+		let shown = line;
+		if (line.startsWith('{')) {
+			try {
+				const entry = JSON.parse(line);
+				if (typeof entry.message === 'string') {
+					if (entry.message.startsWith('{')) continue; // run data: too long to show
+					shown = `${entry.level}: ${entry.message.split('\n')[0]}`;
+				}
+			} catch {
+				/* not a log line */
+			}
+		}
+		lines.push(shown.length > 300 ? `${shown.slice(0, 300)}…` : shown);
+	}
+	return lines.slice(-count).join('\n');
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+// ---------------------------------------------------------------- n8n install (cached)
+
+module.exports = { log, seconds, killTree, killAll, track, run, failed, describeFailure, outputTail, freePort };
