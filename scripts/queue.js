@@ -343,6 +343,31 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	};
 }
 
+const FAILING = [
+	{ which: 'refused', workflowId: 'queueSendRefused01', webhookPath: 'queue-send-refused', expect: /./ },
+	{ which: 'notFound', workflowId: 'queueSendNotFound1', webhookPath: 'queue-send-not-found', expect: /404/ },
+];
+
+/**
+ * Sends that fail for good (nothing listening; an answer 404 from a wrong path), so that workers
+ * store and log errors of requests whose URL holds the key: the key search covers them.
+ */
+async function runFailingSends({ mainServer, api }, problems) {
+	const stored = [];
+	for (const failing of FAILING) {
+		const answer = await callOnce(`${mainServer.url}/webhook/${failing.webhookPath}`, 1, CALL_TIMEOUT_MS);
+		if (answer.status !== 500) problems.push(`a send to ${failing.which} answered ${answer.status ?? answer.error}, not HTTP 500`);
+		await waitForSettled(api, failing.workflowId);
+		for (const summary of await api.executions({ workflowId: failing.workflowId })) {
+			const error = executionError(await api.execution(summary.id));
+			stored.push(`${summary.status}: ${error.slice(0, 80)}`);
+			if (summary.status !== 'error' || !failing.expect.test(error)) problems.push(`the send to ${failing.which} ended ${summary.status}: ${error}`);
+		}
+	}
+	for (const line of stored) log(`  failing send: ${line}`);
+	return stored.length;
+}
+
 /** Every incoming message must be emitted once, in exactly one execution of the trigger workflow. */
 async function checkTrigger(api, inbox, problems) {
 	const wanted = new Set(inbox.map((message) => String(message.messageid)));
@@ -419,9 +444,13 @@ async function main() {
 	const credentials = {
 		derived: { id: 'queueKavenegarCred1', name: 'Kavenegar (queue fake 1)' },
 		caller: { id: 'queueKavenegarCred2', name: 'Kavenegar (queue fake 2)' },
+		refused: { id: 'queueKavenegarCred3', name: 'Kavenegar (nothing listening)' },
+		notFound: { id: 'queueKavenegarCred4', name: 'Kavenegar (wrong path)' },
 	};
+	// Failed sends whose errors n8n stores and logs, where a key in a request's URL would show.
+	const baseUrls = { ...Object.fromEntries(Object.entries(fakes).map(([which, fake]) => [which, fake.url])), refused: `http://127.0.0.1:${await freePort()}`, notFound: `${fakes.caller.url}/nowhere` };
 	await importCredentials(
-		Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fakes[which].url } })),
+		Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: baseUrls[which] } })),
 		cli,
 	);
 	const node = { timeoutMs: NODE_TIMEOUT_MS, maxTries: 4, waitBetweenTriesMs: 1000 };
@@ -432,11 +461,12 @@ async function main() {
 	await importWorkflows(
 		[
 			...loads.map((load) => sendWorkflow({ id: load.workflowId, path: load.webhookPath, credential: credentials[load.which], callerLocalIds: load.callerLocalIds, ...node })),
+			...FAILING.map((failing) => sendWorkflow({ id: failing.workflowId, path: failing.webhookPath, credential: credentials[failing.which], callerLocalIds: false, ...node, retryOnFail: false })),
 			triggerWorkflow(credentials.derived),
 		],
 		cli,
 	);
-	for (const id of [...loads.map((load) => load.workflowId), TRIGGER_WORKFLOW_ID]) await publishWorkflow(id, cli);
+	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID]) await publishWorkflow(id, cli);
 	phase('services started, credentials and workflows imported', started);
 
 	started = Date.now();
@@ -464,6 +494,10 @@ async function main() {
 	for (const load of loads) figures.loads.push(await runLoad({ ...load, fake: fakes[load.which], cluster, problems }));
 	loading = false;
 	await inboxFeed;
+
+	started = Date.now();
+	figures.failing = await runFailingSends(cluster, problems);
+	phase('failing sends', started);
 
 	started = Date.now();
 	figures.trigger = await checkTrigger(api, inbox, problems);
@@ -512,7 +546,7 @@ function printFigures(figures) {
 	const t = figures.trigger;
 	if (t) console.log(`trigger                 ${t.messages} incoming messages, ${t.emitted} emitted in ${t.executions} executions, ${t.missed} missed, ${t.twice} twice`);
 	const s = figures.searched;
-	if (s) console.log(`API key searched in     ${s.files} files: logs of every n8n process and command, ${s.redisCommands} Redis commands, ${s.redisKeysLeft} Redis keys left, the PostgreSQL log and dump (${s.executionDataRows} execution_data rows)`);
+	if (s) console.log(`API key searched in     ${s.files} files: logs of every n8n process and command, ${s.redisCommands} Redis commands, ${s.redisKeysLeft} Redis keys left, the PostgreSQL log and dump (${s.executionDataRows} execution_data rows, ${figures.failing} of them failed sends' errors)`);
 	console.log(`phase times             ${timings.map(([name, sec]) => `${name} ${sec.toFixed(1)}s`).join('; ')}`);
 }
 

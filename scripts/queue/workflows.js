@@ -10,7 +10,7 @@ const TRIGGER_LINE = '30004000';
  * (`localIds`, one per recipient); without, Prevent Duplicate Sends (on by default) derives them.
  * The webhook answers when the send is done, with every row, so the caller sees what was sent.
  */
-function sendWorkflow({ id, path, credential, callerLocalIds, timeoutMs, maxTries, waitBetweenTriesMs }) {
+function sendWorkflow({ id, path, credential, callerLocalIds, timeoutMs, maxTries, waitBetweenTriesMs, retryOnFail = true }) {
 	return {
 		id,
 		name: `Queue mode: webhook send (${callerLocalIds ? "caller's Local IDs" : 'Prevent Duplicate Sends'})`,
@@ -32,7 +32,7 @@ function sendWorkflow({ id, path, credential, callerLocalIds, timeoutMs, maxTrie
 				type: 'n8n-nodes-kavenegar.kavenegar',
 				typeVersion: 1,
 				position: [220, 0],
-				retryOnFail: true,
+				retryOnFail,
 				maxTries,
 				waitBetweenTries: waitBetweenTriesMs,
 				credentials: { kavenegarApi: credential },
