@@ -39,7 +39,8 @@ async function serverEnv({ role, userFolder, env = {} }) {
 		role === 'main'
 			? { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1', N8N_PROTOCOL: 'http', WEBHOOK_URL: `http://127.0.0.1:${port}/` }
 			: { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
-	return { port, env: { ...base, N8N_SECURE_COOKIE: 'false', ...own, ...env } };
+	// A script stops its servers when it is done: 5 s for running executions, not n8n's default 30 s.
+	return { port, env: { ...base, N8N_SECURE_COOKIE: 'false', N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5', ...own, ...env } };
 }
 
 /** Lines of an n8n process's output; JSON log lines parsed (`entry`), others kept as text. */
@@ -110,6 +111,32 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 			listeners.add(listener);
 			return () => listeners.delete(listener);
 		},
+		/**
+		 * Resolves the first line (printed already or later) whose log message or text matches pattern;
+		 * rejects after timeoutMs or when the process exits first.
+		 */
+		waitForLine(pattern, timeoutMs = START_TIMEOUT_MS) {
+			const matches = (line) => pattern.test(line.entry?.message ?? line.text);
+			const seen = lines.find(matches);
+			if (seen) return Promise.resolve(seen);
+			return new Promise((resolve, reject) => {
+				const timer = setTimeout(() => {
+					stop();
+					reject(new Error(`${name} printed no line matching ${pattern} within ${timeoutMs / 1000}s (log: ${logFile})`));
+				}, timeoutMs);
+				const stop = server.onLine((line) => {
+					if (!matches(line)) return;
+					clearTimeout(timer);
+					stop();
+					resolve(line);
+				});
+				exited.then(() => {
+					clearTimeout(timer);
+					stop();
+					reject(new Error(`${name} exited before printing a line matching ${pattern} (log: ${logFile})`));
+				});
+			});
+		},
 		/** Signals the process group (n8n and its task runner). */
 		kill(signal = 'SIGKILL') {
 			killTree(child, signal);
@@ -138,18 +165,7 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 
 	const deadline = Date.now() + timeoutMs;
 	try {
-		await new Promise((resolve, reject) => {
-			const seen = () => lines.some((line) => READY_LINE[role].test(line.entry?.message ?? line.text));
-			if (seen()) return resolve();
-			const stopListening = server.onLine((line) => {
-				if (READY_LINE[role].test(line.entry?.message ?? line.text)) {
-					stopListening();
-					resolve();
-				}
-			});
-			exited.then(({ code, signal }) => reject(new Error(`${name} exited (code ${code} signal ${signal}) before it was ready (log: ${logFile})`)));
-			setTimeout(() => reject(new Error(`${name} was not ready within ${timeoutMs / 1000}s (log: ${logFile})`)), timeoutMs).unref();
-		});
+		await server.waitForLine(READY_LINE[role], timeoutMs);
 		await waitForHealth(`${baseUrl}/healthz/readiness`, deadline, () => server.running);
 	} catch (error) {
 		killTree(child, 'SIGKILL');
