@@ -5,25 +5,31 @@
  *
  * 1. Redis and PostgreSQL (Debian's packages, installed when missing) as this script's own processes
  *    on loopback; n8n main with EXECUTIONS_MODE=queue and two `n8n worker` processes, each with the
- *    package installed as a community package in its own user folder; the fake Kavenegar with faults
- *    that start after some sends (connections reset after the send was taken, answers later than the
- *    node's timeout, connections reset before it).
- * 2. Load: Webhook → Kavenegar Send (50 recipients a call, Prevent Duplicate Sends on, Retry On Fail
- *    on), CALLS calls at most CONCURRENCY at a time; worker 2 is killed with SIGKILL (its whole
- *    process group) half-way and started again. What n8n reports for the executions that were on it
- *    is checked; they are then retried the way n8n offers (POST /rest/executions/:id/retry, the
- *    executions list's Retry).
- * 3. Meanwhile the Kavenegar Trigger (new incoming message, polled every 5 s) is active on main and
- *    messages arrive in the fake's inbox: each must be emitted in exactly one execution.
- * 4. The API key (with characters to escape) is searched, raw, URL-encoded and JSON-escaped, in every
- *    log line of every n8n process and n8n CLI command, in Redis (every command it received, from
- *    `redis-cli monitor`, and every key and value left, from `--scan`) and PostgreSQL (every statement
- *    with its parameters, from its log, and every row, from pg_dump). The fake's own log is not
- *    searched: the fake is the service, and prints the key it accepts.
- * 5. Prints the figures and fails on any duplicate, loss, leak, or an answer n8n gave that is not
- *    explained. Every process it started is stopped by its PID, also on failure and on SIGINT.
+ *    package installed as a community package in its own user folder; a fake Kavenegar per load, with
+ *    faults that start after some sends (connections reset after the send was taken, answers later
+ *    than the node's timeout, connections reset before it).
+ * 2. Two loads of Webhook → Kavenegar Send (50 recipients a call, Retry On Fail on), CALLS calls at
+ *    most CONCURRENCY at a time: one with Prevent Duplicate Sends deriving the local IDs, one with the
+ *    caller's own Local IDs. Half-way through each, worker 2 is killed with SIGKILL (its whole process
+ *    group) while it runs executions, and started again. What n8n reports for them is checked: main
+ *    fails them as stalled (n8n never runs them again), the caller gets HTTP 500, or no answer when
+ *    the worker had saved the execution just before it died; a call can also go unanswered through
+ *    n8n's job.finished() race. n8n's own Retry of such an execution is tried and reported (it cannot
+ *    run it: the input is gone). The caller then sends every call that got no rows again, and the fake
+ *    counts: each recipient of each call exactly one message.
+ * 3. All the while the Kavenegar Trigger (new incoming message, polled every 5 s) is active on main
+ *    and messages arrive in the fake's inbox: each must be emitted in exactly one execution.
+ * 4. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
+ *    The API key (with characters to escape) is searched, raw, URL-encoded and JSON-escaped, in every
+ *    log line of every n8n process and n8n CLI command (at debug level), in Redis (every command it
+ *    received, from `redis-cli monitor`, and every key and value left, from `--scan`) and PostgreSQL
+ *    (every statement with its parameters, from its log, and every row, from pg_dump). The fakes' own
+ *    logs are not searched: a fake is the service and prints the key it accepts (which shows that the
+ *    search finds the key where it is).
+ * 5. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
+ *    explain. Every process it started is stopped by its PID, also on failure and on SIGINT.
  *
- * The whole run takes about a minute once n8n is cached, so CI runs the same numbers.
+ * The whole run takes one to two minutes once n8n is cached, so CI runs the same numbers.
  * Environment: QUEUE_CALLS (default 200 a load), QUEUE_CONCURRENCY (default 10),
  * QUEUE_INBOX_MESSAGES (default 30), QUEUE_KEEP=1 (keep the temporary folder),
  * and those of scripts/lib/n8nInstall.js (E2E_N8N_VERSION, E2E_CACHE_DIR, …).
