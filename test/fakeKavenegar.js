@@ -845,7 +845,9 @@ class FakeKavenegar {
 			const chunks = [];
 			req.on('data', (chunk) => chunks.push(chunk));
 			req.on('end', () => {
-				const sample = req.method === 'GET' ? SAMPLE_FILES[new URL(req.url, 'http://fake').pathname] : undefined;
+				const pathname = new URL(req.url, 'http://fake').pathname;
+				if (pathname.startsWith('/_fake/')) return this.control(req, res, pathname, Buffer.concat(chunks));
+				const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
 				if (!sample) return this.handle(req, res, Buffer.concat(chunks));
 				res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
 				res.end(sample.data);
@@ -865,6 +867,41 @@ class FakeKavenegar {
 		for (const socket of this.sockets ?? []) socket.destroy();
 		for (const timer of this.timers ?? []) clearTimeout(timer);
 		if (this.server) await new Promise((resolve) => this.server.close(resolve));
+	}
+
+	/**
+	 * What a script that runs the fake as another process reads and seeds while it runs; outside
+	 * the API and not recorded in `requests`:
+	 *   GET  /_fake/outbox   every message the service took: { outbox: [{ messageid, receptor, message,
+	 *                        localid, date }], requests: { operation: count }, faultsLeft }
+	 *   POST /_fake/inbox    JSON [{ sender, receptor, message }]: received now; answers their rows
+	 */
+	control(req, res, pathname, rawBody) {
+		const reply = (status, body) => {
+			res.writeHead(status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(body));
+		};
+		if (req.method === 'GET' && pathname === '/_fake/outbox') {
+			const requests = {};
+			for (const record of this.requests) requests[record.operation] = (requests[record.operation] ?? 0) + 1;
+			const outbox = this.outbox.map(({ messageid, receptor, message, localid, date }) => ({ messageid, receptor, message, localid, date }));
+			return reply(200, { outbox, requests, faultsLeft: this.faults.length });
+		}
+		if (req.method === 'POST' && pathname === '/_fake/inbox') {
+			let messages;
+			try {
+				messages = JSON.parse(rawBody.toString('utf8'));
+			} catch {
+				return reply(400, { error: 'body must be JSON' });
+			}
+			if (!Array.isArray(messages) || !messages.every((m) => m && typeof m.sender === 'string' && typeof m.receptor === 'string' && typeof m.message === 'string')) {
+				return reply(400, { error: 'body must be [{ sender, receptor, message }]' });
+			}
+			const from = this.inbox.length;
+			this.seedInbox(messages);
+			return reply(200, this.inbox.slice(from));
+		}
+		return reply(404, { error: `no control route ${req.method} ${pathname}` });
 	}
 
 	takeFault(operation) {
@@ -971,6 +1008,10 @@ module.exports = { FakeKavenegar, startFakeKavenegar, STATUS_TEXT, MESSAGES_FA }
  *   --seed-inbox LINE:COUNT           COUNT unread messages received on LINE, one a second, the last
  *                                     one now: message i (1…COUNT) is 'Message i of COUNT', from
  *                                     0912 followed by i in 7 digits
+ *   --fault KIND[,key=value…]         a fault as injectFault takes it, e.g.
+ *                                     'reset,operation=sms/send,skip=40,times=2,after=1': the 41st and
+ *                                     42nd sends are processed and their connections reset; keys
+ *                                     operation, skip, times, after (1: processed first), delayMs
  */
 function seedFromArgs(fake, argv) {
 	const values = (name) => argv.flatMap((value, index) => (argv[index - 1] === name ? [value] : []));
@@ -979,6 +1020,7 @@ function seedFromArgs(fake, argv) {
 		if (!name || !TEMPLATE_NAME.test(name)) throw new Error(`--approved-template ${value}: NAME is English letters and digits`);
 		fake.addApprovedTemplate(name, text);
 	}
+	for (const value of values('--fault')) fake.injectFault(faultFromArg(value));
 	for (const value of values('--seed-inbox')) {
 		const [, line, count] = /^(\d+):(\d+)$/.exec(value) ?? [];
 		if (!line || Number(count) < 1) throw new Error(`--seed-inbox ${value}: expected LINE:COUNT, e.g. 10004346:250`);
@@ -992,6 +1034,23 @@ function seedFromArgs(fake, argv) {
 			})),
 		);
 	}
+}
+
+const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
+
+function faultFromArg(value) {
+	const [kind, ...pairs] = value.split(',');
+	if (!FAULT_KINDS.includes(kind)) throw new Error(`--fault ${value}: KIND is one of ${FAULT_KINDS.join(', ')}`);
+	const fault = { kind };
+	for (const pair of pairs) {
+		const [, key, setting] = /^(operation|skip|times|after|delayMs)=(.+)$/.exec(pair) ?? [];
+		if (!key) throw new Error(`--fault ${value}: "${pair}" is not operation=…, skip=N, times=N, after=0|1 or delayMs=N`);
+		if (key === 'operation') fault.operation = setting;
+		else if (!/^\d+$/.test(setting)) throw new Error(`--fault ${value}: ${key} must be a whole number`);
+		else if (key === 'after') fault.after = setting === '1';
+		else fault[key] = Number(setting);
+	}
+	return fault;
 }
 
 if (require.main === module) {
