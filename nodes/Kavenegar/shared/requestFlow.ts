@@ -44,10 +44,11 @@ interface NodeRun {
 	checked: number;
 	/** The first item whose check failed (stop mode stops every item on it). */
 	badItem?: { index: number; error: Error };
-	/** Set when items after the last registered one never came: n8n stopped building requests. */
-	abandoned: boolean;
-	gate: Waiter[];
+	/** Set once n8n has built every request it is going to build in this run. */
+	registrationClosed: boolean;
+	closing: Array<() => void>;
 	watching: boolean;
+	gate: Waiter[];
 	maxInFlight: number;
 	inFlight: number;
 	queue: Waiter[];
@@ -90,9 +91,10 @@ function newRun(context: IExecuteSingleFunctions): NodeRun {
 		registered: 0,
 		lastRegistered: -1,
 		checked: 0,
-		abandoned: false,
-		gate: [],
+		registrationClosed: items === undefined,
+		closing: [],
 		watching: false,
+		gate: [],
 		maxInFlight: boundedNumber(context, MAX_IN_FLIGHT_PARAMETER, DEFAULT_MAX_IN_FLIGHT, 1),
 		inFlight: 0,
 		queue: [],
@@ -100,6 +102,7 @@ function newRun(context: IExecuteSingleFunctions): NodeRun {
 	};
 }
 
+/** Called by n8n's loop over the items, synchronously, as it builds each item's request. */
 function register(context: IExecuteSingleFunctions): NodeRun {
 	const key = runKey(context);
 	const index = context.getItemIndex();
@@ -124,29 +127,36 @@ function nothingSentNote(run: NodeRun, index: number): string {
 }
 
 function openGate(run: NodeRun): void {
+	if (!run.registrationClosed) return;
 	let outcome: Error | undefined;
 	if (run.badItem) outcome = run.badItem.error;
-	else if (run.abandoned) {
+	else if (run.registered < run.items) {
+		// n8n failed the run at an item it could not build; the items before it must not go either.
 		outcome = new Error(`Item ${run.lastRegistered + 2} could not be read; nothing was sent to Kavenegar for any item.`);
-	} else if (run.checked < run.items) return;
+	} else if (run.checked < run.registered) return;
 	for (const waiter of run.gate.splice(0)) {
 		if (outcome) waiter.reject(outcome);
 		else waiter.resolve();
 	}
 }
 
+function closeRegistration(run: NodeRun): void {
+	run.registrationClosed = true;
+	for (const resolve of run.closing.splice(0)) resolve();
+	openGate(run);
+}
+
 /**
- * n8n stops building requests at an item whose parameters fail to resolve (an expression error)
- * and fails the run without telling the items already built: with every registered item checked
- * and the rest missing, they are told here. Without batching n8n builds all requests before any
- * check finishes, so the count is final at once; with batching, the pause between batches is
- * waited out once more before concluding.
+ * Whether n8n has built every request of the run. It builds them in one synchronous loop, so by
+ * the time anything here runs the loop is over, unless Batching pauses it between items: then
+ * the run waits for the remaining items, and once a pause longer than Batching's passes without
+ * one, concludes that n8n stopped at an item it could not build (an expression error) and failed
+ * the run without telling the items built before it.
  */
-function watchForAbandonedItems(run: NodeRun): void {
-	if (run.registered === run.items || run.checked + (run.badItem ? 1 : 0) < run.registered) return;
-	if (run.batchInterval === 0) {
-		run.abandoned = true;
-		openGate(run);
+function checkRegistration(run: NodeRun): void {
+	if (run.registrationClosed) return;
+	if (run.registered === run.items || run.batchInterval === 0) {
+		closeRegistration(run);
 		return;
 	}
 	if (run.watching) return;
@@ -154,10 +164,16 @@ function watchForAbandonedItems(run: NodeRun): void {
 	const seen = run.registered;
 	void sleep(run.batchInterval * 2 + 1000).then(() => {
 		run.watching = false;
-		if (run.registered === seen && run.registered < run.items) {
-			run.abandoned = true;
-			openGate(run);
-		} else watchForAbandonedItems(run);
+		if (run.registered === seen) closeRegistration(run);
+		else checkRegistration(run);
+	});
+}
+
+async function registrationClosed(run: NodeRun): Promise<void> {
+	if (run.registrationClosed) return;
+	await new Promise<void>((resolve) => {
+		run.closing.push(resolve);
+		checkRegistration(run);
 	});
 }
 
@@ -167,6 +183,8 @@ type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptio
  * Wraps the operation's preSend (its input checks): the item joins its node run before the check
  * starts, so the run knows every item, and the check's outcome is recorded for the gate. Must be
  * the first preSend of the item; n8n calls it while building requests, before any of them runs.
+ * A failed check is reported only once n8n has built every request: with Batching, n8n collects
+ * the items' outcomes only after its loop, and an earlier rejection would go unhandled.
  */
 export function checkedBeforeSending(preSend: PreSend): PreSend {
 	return function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -175,18 +193,18 @@ export function checkedBeforeSending(preSend: PreSend): PreSend {
 		return preSend.call(this, requestOptions).then(
 			(options) => {
 				run.checked++;
+				checkRegistration(run);
 				openGate(run);
-				watchForAbandonedItems(run);
 				return options;
 			},
-			(error: Error) => {
+			async (error: Error) => {
+				if (run.stopOnError && run.badItem === undefined) run.badItem = { index, error };
+				await registrationClosed(run);
 				if (error instanceof NodeOperationError || error instanceof NodeApiError) {
 					const note = nothingSentNote(run, index);
 					error.description = error.description ? `${error.description} ${note}` : note;
 				}
-				if (run.stopOnError && run.badItem === undefined) run.badItem = { index, error };
 				openGate(run);
-				watchForAbandonedItems(run);
 				throw error;
 			},
 		);
@@ -198,8 +216,8 @@ async function allItemsChecked(run: NodeRun): Promise<void> {
 	if (!run.stopOnError) return;
 	await new Promise<void>((resolve, reject) => {
 		run.gate.push({ resolve, reject });
+		checkRegistration(run);
 		openGate(run);
-		watchForAbandonedItems(run);
 	});
 }
 
