@@ -105,12 +105,12 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 });
 
 describe('one bound on requests in flight for the node run', () => {
-	test('2,000 items never have more requests in flight than the default bound of 20', async () => {
+	test('2,000 items never have more requests in flight than the default bound of 25', async () => {
 		ctx.fake.latencyMs = 5;
 		const numbers = freshNumbers(2000);
 		const { items, error } = await ctx.run(send(), { items: asItems(numbers) });
 		expect(error).toBeUndefined();
-		expect(ctx.fake.maxInFlight).toBeLessThanOrEqual(20);
+		expect(ctx.fake.maxInFlight).toBeLessThanOrEqual(25);
 		expect(ctx.fake.maxInFlight).toBeGreaterThan(1);
 		expect(items.map((item) => item.json.receptor)).toEqual(numbers);
 	});

@@ -23,7 +23,7 @@ import { isTimeout, withoutRequestDetails } from './requestErrors';
 export const REQUEST_LIMITS = 'requestLimits';
 const MAX_IN_FLIGHT_PARAMETER = `${REQUEST_LIMITS}.maxRequestsInFlight`;
 const RETRIES_PARAMETER = `${REQUEST_LIMITS}.busyRetries`;
-export const DEFAULT_MAX_IN_FLIGHT = 20;
+export const DEFAULT_MAX_IN_FLIGHT = 25;
 export const DEFAULT_BUSY_RETRIES = 3;
 /** The first wait after a busy answer; each next one doubles, with jitter. */
 const FIRST_BACKOFF_MS = 250;
