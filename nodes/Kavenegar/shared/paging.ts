@@ -4,7 +4,6 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import type { Envelope } from './envelope';
 import { inParallel, sendRequest } from './requestFlow';
 import { withWireLists } from './wireParams';
 
@@ -26,7 +25,7 @@ const MAX_PAGES = 10_000;
  * page order. Return All wants every page; otherwise pages up to the Limit (n8n cuts the rows to it).
  */
 function pagedRequest(
-	readPage: (envelope: Envelope) => Page,
+	readPage: (answer: IDataObject) => Page,
 	pageRequest: (options: DeclarativeRestApiSettings.HttpRequestOptions, page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
 ) {
 	return async function (
@@ -39,7 +38,7 @@ function pagedRequest(
 			// Without Return All, page 1 goes as the user set it up (the service's default page).
 			const pageOptions = page === 1 && !returnAll ? options : pageRequest(options, page);
 			const [answer] = await sendRequest(this, requestData, { options: pageOptions, repeat: 'safe' });
-			return readPage(answer.json as unknown as Envelope);
+			return readPage(answer.json);
 		};
 		const first = await fetchPage(1);
 		const wanted = returnAll
@@ -58,10 +57,10 @@ function pagedRequest(
 }
 
 /** `sms/inboxpaged`: `entries` and `metadata` (currentpage, totalpages, pagesize). */
-function inboxPage(envelope: Envelope): Page {
-	const rows = Array.isArray(envelope.entries) ? (envelope.entries as IDataObject[]) : [];
-	const pageSize = Number(envelope.metadata?.pagesize) || rows.length;
-	return { rows, pages: Number(envelope.metadata?.totalpages) || 1, pageSize };
+function inboxPage({ entries, metadata }: IDataObject): Page {
+	const rows = Array.isArray(entries) ? (entries as IDataObject[]) : [];
+	const page = (metadata ?? {}) as IDataObject;
+	return { rows, pages: Number(page.totalpages) || 1, pageSize: Number(page.pagesize) || rows.length };
 }
 
 /** Get Inbox: every filter is in the form body, so each page changes only `pagenumber` there. */
@@ -71,8 +70,8 @@ export const inboxPages = pagedRequest(inboxPage, (options, page) => ({
 }));
 
 /** `media/list`: `entries` is `{ page, size, total, list }`. */
-function mediaPage(envelope: Envelope): Page {
-	const entries = (envelope.entries ?? {}) as IDataObject;
+function mediaPage(answer: IDataObject): Page {
+	const entries = (answer.entries ?? {}) as IDataObject;
 	const rows = Array.isArray(entries.list) ? (entries.list as IDataObject[]) : [];
 	const pageSize = Number(entries.size) || rows.length;
 	const total = Number(entries.total) || 0;
