@@ -143,6 +143,22 @@ describe('parallel chunks and pages keep their order', () => {
 		expect(items.map((item) => String(item.json.localid))).toEqual(numbers.map((number) => sentWith.get(number)));
 	});
 
+	test('one failed chunk among parallel ones: the error names exactly the recipients that went through', async () => {
+		const numbers = freshNumbers(1000);
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 2 });
+		const { error } = await ctx.run(send({ requestLimits: { busyRetries: 0 } }), { items: [{ json: { phone: numbers } }] });
+		expect(ctx.fake.requests).toHaveLength(5);
+		// The third request to arrive failed; which chunk that was is up to the network.
+		const failed = numbers.indexOf(ctx.fake.requests[2].form.receptor.split(',')[0]) / 200;
+		const range = (chunk) => `${chunk * 200 + 1}–${chunk * 200 + 200}`;
+		const through = [0, 1, 2, 3, 4].filter((chunk) => chunk !== failed).map(range).join(', ');
+		expect(error.description).toContain(
+			`Request ${failed + 1} of 5 failed. Went through: recipients ${through} of 1000. Not sent (refused): recipients ${range(failed)} of 1000.`,
+		);
+		const delivered = numbers.filter((number) => ctx.fake.deliveriesTo(number) === 1);
+		expect(delivered).toEqual(numbers.filter((_, i) => Math.floor(i / 200) !== failed));
+	});
+
 	test('the pages after the first go side by side and the rows come back in page order', async () => {
 		const line = '30009999';
 		const now = Math.floor(Date.now() / 1000);
