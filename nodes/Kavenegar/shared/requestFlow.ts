@@ -122,7 +122,7 @@ function currentRun(context: IExecuteSingleFunctions): NodeRun {
 
 /** What the error of an item that broke a rule says about what was sent. */
 function nothingSentNote(run: NodeRun, index: number): string {
-	if (!run.stopOnError) return 'Nothing was sent to Kavenegar for this item.';
+	if (!run.stopOnError || run.items === 1) return 'Nothing was sent to Kavenegar for this item.';
 	return `Nothing was sent to Kavenegar for any item: the node checks all ${run.items} items before the first request goes out, and item ${index + 1} failed this check. Fix it (or set On Error to Continue to send the good items) and run again.`;
 }
 
