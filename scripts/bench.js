@@ -5,6 +5,8 @@
  * engine (test/harness.js). Measures that need a clean process baseline (memory, cold require)
  * run in child processes of this same script: `node scripts/bench.js --only <measure>`.
  *
+ * `--just network,item cost` runs only the named measures.
+ *
  * Exit code 0 even when a figure is over its target; non-zero only when a measure crashed.
  */
 const os = require('node:os');
@@ -24,7 +26,7 @@ const BIG_SEND_RECIPIENTS = 1000;
 const INBOX_MESSAGES = 10_000;
 const MP4_BYTES = 20_000_000;
 const REQUIRE_SAMPLES = 5;
-const CHILD_TIMEOUT_MS = 60_000;
+const CHILD_TIMEOUT_MS = 180_000;
 const SAMPLE_EVERY_MS = 5;
 const MB = 1024 * 1024;
 
@@ -196,6 +198,149 @@ async function benchBigSend(fake, credentials) {
 	return [
 		row(`send to ${BIG_SEND_RECIPIENTS} recipients: requests`, String(requests), '5', verdict(requests === 5)),
 		row(`send to ${BIG_SEND_RECIPIENTS} recipients: time (median of 3)`, ms(median(times))),
+	];
+}
+
+/** The network settings the latency measures run at: per request, and per new connection. */
+const NETWORKS = [
+	{ name: '0 ms', latencyMs: 0, connectionLatencyMs: 0 },
+	{ name: '100 ms', latencyMs: 100, connectionLatencyMs: 0 },
+	{ name: '100 ms + 200 ms per connection', latencyMs: 100, connectionLatencyMs: 200 },
+];
+const MANY_ITEMS = 2000;
+const BOUND = 25;
+
+/** Plain fetch of form POSTs on a fresh connection pool, as the floor of what a client can do. */
+async function fetchForms(url, forms, { parallel = forms.length } = {}) {
+	const { Agent, fetch } = require('undici');
+	const dispatcher = new Agent();
+	const results = new Array(forms.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < forms.length) {
+			const index = next++;
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams(forms[index]).toString(),
+				dispatcher,
+			});
+			const body = await response.json();
+			if (body.return?.status !== 200) throw new Error(`fetch: service answered ${body.return?.status}`);
+			results[index] = body;
+		}
+	};
+	try {
+		await Promise.all(Array.from({ length: Math.min(parallel, forms.length) }, worker));
+		return results;
+	} finally {
+		await dispatcher.close();
+	}
+}
+
+/**
+ * 2. The real network: each figure of our node next to its floor, measured in the same run on the
+ * same fake with the same latency: plain fetch of the same requests, as parallel as they can be.
+ */
+async function benchNetwork(fake, credentials) {
+	const operation = (name) => `${fake.url}/v1/${encodeURIComponent(API_KEY)}/${name}.json`;
+	const rows = [];
+	const now = Math.floor(Date.now() / 1000);
+	const line = '30004000';
+	fake.seedInbox(
+		Array.from({ length: INBOX_MESSAGES }, (_, i) => ({ sender: `0912${3_000_000 + i}`, receptor: line, message: `پیام شماره ${i}`, date: now - 60 - (i % 80_000) })),
+	);
+	const pages = Math.ceil(INBOX_MESSAGES / 200);
+	let series = 0;
+	const fresh = (count) => Array.from({ length: count }, (_, i) => `0935${String((series += 1) * 10_000 + i).padStart(7, '0')}`.slice(0, 11));
+	for (const network of NETWORKS) {
+		fake.latencyMs = network.latencyMs;
+		fake.connectionLatencyMs = network.connectionLatencyMs;
+		const at = `[${network.name}]`;
+
+		// Send to 1,000 recipients: 5 requests of 200.
+		const bigSend = [];
+		const bigFloor = [];
+		for (let round = 0; round < 3; round++) {
+			const recipients = fresh(BIG_SEND_RECIPIENTS);
+			bigSend.push((await timed(() => runOrThrow('big send', { parameters: { resource: 'sms', operation: 'send', recipients, message: 'Big send' }, credentials }, BIG_SEND_RECIPIENTS))).ms);
+			const chunks = Array.from({ length: 5 }, (_, i) => ({ receptor: fresh(200).join(','), message: 'Big send' }));
+			bigFloor.push((await timed(() => fetchForms(operation('sms/send'), chunks))).ms);
+		}
+		const sendRatio = median(bigSend) / median(bigFloor);
+		rows.push(row(`${at} send to ${BIG_SEND_RECIPIENTS} recipients: ours / floor (5 parallel fetches), median of 3`, `${ms(median(bigSend))} / ${ms(median(bigFloor))} = ${sendRatio.toFixed(2)}×`, '≤ 1.5×', verdict(sendRatio <= 1.5)));
+
+		// Return All over 10,000 messages: 50 pages.
+		fake.requests.length = 0;
+		const inbox = await timed(() => runOrThrow('inbox', { parameters: { resource: 'sms', operation: 'getInbox', lineNumber: line, returnAll: true }, credentials }, INBOX_MESSAGES));
+		const inboxRequests = fake.requests.length;
+		const floor = await timed(async () => {
+			await fetchForms(operation('sms/inboxpaged'), [{ linenumber: line, isread: '0', pagenumber: '1' }]);
+			await fetchForms(operation('sms/inboxpaged'), Array.from({ length: pages - 1 }, (_, i) => ({ linenumber: line, isread: '0', pagenumber: String(i + 2) })));
+		});
+		const inboxRatio = inbox.ms / floor.ms;
+		rows.push(row(`${at} inbox ${INBOX_MESSAGES} messages, Return All (${inboxRequests} requests): ours / floor (page 1, then 2..${pages} in parallel)`, `${ms(inbox.ms)} / ${ms(floor.ms)} = ${inboxRatio.toFixed(2)}×`, '≤ 2×', verdict(inboxRatio <= 2)));
+
+		// 2,000 items × 1 recipient, default settings: what is in flight at once.
+		const numbers = fresh(MANY_ITEMS);
+		const items = numbers.map((phone) => ({ json: { phone } }));
+		fake.maxInFlight = 0;
+		const connectionsBefore = fake.connections;
+		const many = await timed(() => runOrThrow('many items', { parameters: { resource: 'sms', operation: 'send', recipients: '={{ $json.phone }}', message: 'Hello' }, items, credentials }, MANY_ITEMS));
+		const maxInFlight = fake.maxInFlight;
+		const connections = fake.connections - connectionsBefore;
+		const manyFloor = await timed(() => fetchForms(operation('sms/send'), numbers.map((receptor) => ({ receptor, message: 'Hello' })), { parallel: BOUND }));
+		rows.push(row(`${at} ${MANY_ITEMS} items × 1 recipient: most requests in flight (connections opened)`, `${maxInFlight} (${connections})`, `≤ ${BOUND}`, verdict(maxInFlight <= BOUND)));
+		rows.push(row(`${at} ${MANY_ITEMS} items: ours / floor (fetch, ${BOUND} at a time)`, `${ms(many.ms)} / ${ms(manyFloor.ms)} = ${(many.ms / manyFloor.ms).toFixed(2)}×`, '(reported)'));
+	}
+	fake.latencyMs = 0;
+	fake.connectionLatencyMs = 0;
+	return rows;
+}
+
+/**
+ * 3. (children) 5,000 items × 1 recipient, CPU time and peak RSS growth of the whole process, our
+ * node against a bare declarative node making the same request, each in a fresh process with
+ * the fake in another one (so that neither's figures hold the fake's work).
+ */
+const CPU_ITEMS = 5000;
+async function benchItemCost(variant) {
+	const fake = await startFakeProcess();
+	const credentials = { apiKey: API_KEY, baseUrl: fake.url };
+	const items = Array.from({ length: CPU_ITEMS }, (_, i) => ({ json: { phone: `0912${String(1_000_000 + i)}`, text: `Order ${1000 + i} has shipped` } }));
+	const expressions = { recipients: '={{ $json.phone }}', message: '={{ $json.text }}' };
+	const { Kavenegar } = require(NODE_FILE);
+	const options = {
+		ours: { parameters: { resource: 'sms', operation: 'send', ...expressions } },
+		bare: { parameters: expressions, nodeType: bareNodeType() },
+		padded: { parameters: expressions, nodeType: bareNodeType(new Kavenegar().description.properties.length) },
+	}[variant];
+	try {
+		const warmItems = items.slice(0, 50);
+		await runOrThrow('warm-up', { ...options, items: warmItems, credentials }, warmItems.length);
+		const cpuBefore = process.cpuUsage();
+		const measured = await peakDuring(() => runOrThrow(variant, { ...options, items, credentials }, CPU_ITEMS));
+		const cpu = process.cpuUsage(cpuBefore);
+		return { cpuMs: (cpu.user + cpu.system) / 1000, rssGrowth: measured.rssGrowth, ms: measured.ms };
+	} finally {
+		fake.stop();
+		harness().shutdownEngine();
+	}
+}
+
+async function benchItemCosts() {
+	const samples = { ours: [], bare: [], padded: [] };
+	for (let round = 0; round < 3; round++) {
+		for (const variant of Object.keys(samples)) samples[variant].push(await runChild(`items-${variant}`, ['--expose-gc']));
+	}
+	const cpu = (variant) => median(samples[variant].map((s) => s.cpuMs));
+	const rss = (variant) => median(samples[variant].map((s) => s.rssGrowth));
+	const cpuRatio = cpu('ours') / cpu('bare');
+	const rssRatio = rss('ours') / rss('bare');
+	return [
+		row(`${CPU_ITEMS} items × 1 recipient: CPU, ours / bare node (median of 3 processes each)`, `${ms(cpu('ours'))} / ${ms(cpu('bare'))} = ${cpuRatio.toFixed(2)}×`, '≤ 1.3×', verdict(cpuRatio <= 1.3)),
+		row(`${CPU_ITEMS} items: peak RSS growth, ours / bare node`, `${mb(rss('ours'))} / ${mb(rss('bare'))} = ${rssRatio.toFixed(2)}×`, '≤ 1.3×', verdict(rssRatio <= 1.3)),
+		row(`${CPU_ITEMS} items: CPU, bare node padded to our property count / bare node`, `${ms(cpu('padded'))} / ${ms(cpu('bare'))} = ${(cpu('padded') / cpu('bare')).toFixed(2)}×`, '(reported)'),
 	];
 }
 
@@ -422,6 +567,9 @@ async function main() {
 			upload: benchUpload,
 			'require-preloaded': () => benchRequire(true),
 			'require-bare': () => benchRequire(false),
+			'items-ours': () => benchItemCost('ours'),
+			'items-bare': () => benchItemCost('bare'),
+			'items-padded': () => benchItemCost('padded'),
 		};
 		if (!children[only]) throw new Error(`unknown measure "${only}"`);
 		process.stdout.write(`${JSON.stringify(await children[only]())}\n`);
@@ -429,13 +577,19 @@ async function main() {
 	}
 	const started = performance.now();
 	process.stdout.write(`Kavenegar node benchmark: Node ${process.version}, ${os.cpus().length} CPUs, fake service on 127.0.0.1\n\n`);
-	const results = [
-		await measure('send items', () => withFake(benchSendItems)),
-		await measure('big send', () => withFake(benchBigSend)),
-		await measure('inbox', () => runChild('inbox', ['--expose-gc'])),
-		await measure('upload', () => runChild('upload', ['--expose-gc'])),
-		await measure('cold require', benchColdRequire),
-	];
+	const measures = {
+		'send items': () => withFake(benchSendItems),
+		'big send': () => withFake(benchBigSend),
+		network: () => withFake(benchNetwork),
+		'item cost': benchItemCosts,
+		inbox: () => runChild('inbox', ['--expose-gc']),
+		upload: () => runChild('upload', ['--expose-gc']),
+		'cold require': benchColdRequire,
+	};
+	// `--just network,item cost` runs some measures only.
+	const just = process.argv.includes('--just') ? process.argv[process.argv.indexOf('--just') + 1].split(',') : Object.keys(measures);
+	const results = [];
+	for (const name of just) results.push(await measure(name, measures[name]));
 	harness().shutdownEngine();
 	printTable(results.flatMap((r) => r.rows));
 	process.stdout.write(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. Figures, not asserts: on a shared machine they are noisy.\n`);

@@ -83,7 +83,6 @@ const cases = [
 	// Blocklist
 	['blocklist add: 201 numbers', blocklist('add', { phoneNumbers: numbers(201) }), {}, 'Phone Numbers: at most 200 numbers in one request (got 201)'],
 	['blocklist check: a word', blocklist('check', { phoneNumbers: 'everyone' }), {}, 'Phone Numbers: "everyone" is not a phone number'],
-	['blocklist remove: 51 numbers', blocklist('remove', { phoneNumbers: numbers(51) }), {}, 'Phone Numbers: at most 50 numbers in one request (got 51)'],
 	// Media
 	['upload: missing binary property', upload, {}, 'This operation expects the node\'s input data to contain a binary file \'data\', but none was found [item 0]'],
 	['upload: a PNG', upload, { items: binaryItem(Buffer.from('89504e470d0a1a0a0000', 'hex'), 'image/png', 'logo.png') }, 'Input Binary Field: "logo.png" is image/png; Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB'],

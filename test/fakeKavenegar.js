@@ -261,6 +261,16 @@ class FakeKavenegar {
 		/** Uploaded media files, oldest first, in the list row shape plus the content's hash. */
 		this.media = [];
 		this.operations = this.defineOperations();
+		/**
+		 * A network's delay: every answer waits `latencyMs` (or what `latencyMs(req)` says), the first
+		 * on a new connection `connectionLatencyMs` more (TCP and TLS set-up).
+		 */
+		this.latencyMs = options.latencyMs ?? 0;
+		this.connectionLatencyMs = options.connectionLatencyMs ?? 0;
+		/** Requests being answered right now, the most there were at once, and connections opened. */
+		this.inFlight = 0;
+		this.maxInFlight = 0;
+		this.connections = 0;
 	}
 
 	// --- control surface for tests ---
@@ -271,6 +281,16 @@ class FakeKavenegar {
 	 */
 	injectFault(fault) {
 		this.faults.push({ times: 1, ...fault });
+	}
+
+	/**
+	 * A burst of "busy" answers, as the service gives when called too often: of the next requests
+	 * (of `operation`, if given), every `every`-th passes and the others get the next kind in
+	 * `kinds` (busy409, busy451, tooMany429, or reset with `after` for a send taken then cut off),
+	 * until `count` have failed.
+	 */
+	busyStorm({ kinds = ['busy409', 'busy451'], every = 2, count = 10, operation, after = false }) {
+		this.storm = { kinds, every, remaining: count, seen: 0, operation, after };
 	}
 
 	/** Adds received messages to the inbox: [{ sender, receptor, message, date?, read? }]. */
@@ -844,23 +864,41 @@ class FakeKavenegar {
 		this.server = http.createServer((req, res) => {
 			const chunks = [];
 			req.on('data', (chunk) => chunks.push(chunk));
-			req.on('end', () => {
-				const pathname = new URL(req.url, 'http://fake').pathname;
-				if (pathname.startsWith('/_fake/')) return this.control(req, res, pathname, Buffer.concat(chunks));
-				const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
-				if (!sample) return this.handle(req, res, Buffer.concat(chunks));
-				res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
-				res.end(sample.data);
-			});
+			this.inFlight++;
+			this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+			res.on('close', () => this.inFlight--);
+			const latency = typeof this.latencyMs === 'function' ? this.latencyMs(req) : this.latencyMs;
+			const delay = latency + (req.socket.answered ? 0 : this.connectionLatencyMs);
+			req.socket.answered = true;
+			req.on('end', () => (delay > 0 ? this.later(delay, () => this.answer(req, res, chunks)) : this.answer(req, res, chunks)));
 		});
 		this.sockets = new Set();
 		this.server.on('connection', (socket) => {
+			this.connections++;
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));
 		});
 		await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
 		this.url = `http://127.0.0.1:${this.server.address().port}`;
 		return this;
+	}
+
+	later(delayMs, answer) {
+		this.timers ??= new Set();
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			answer();
+		}, delayMs);
+		this.timers.add(timer);
+	}
+
+	answer(req, res, chunks) {
+		const pathname = new URL(req.url, 'http://fake').pathname;
+		if (pathname.startsWith('/_fake/')) return this.control(req, res, pathname, Buffer.concat(chunks));
+		const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
+		if (!sample) return this.handle(req, res, Buffer.concat(chunks));
+		res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
+		res.end(sample.data);
 	}
 
 	async close() {
@@ -905,6 +943,14 @@ class FakeKavenegar {
 	}
 
 	takeFault(operation) {
+		const storm = this.storm;
+		if (storm && storm.remaining > 0 && (storm.operation === undefined || storm.operation === operation)) {
+			storm.seen++;
+			if (storm.seen % storm.every !== 0) {
+				storm.remaining--;
+				return { kind: storm.kinds[storm.remaining % storm.kinds.length], after: storm.after };
+			}
+		}
 		const index = this.faults.findIndex((f) => f.operation === undefined || f.operation === operation);
 		if (index < 0) return undefined;
 		const fault = this.faults[index];
@@ -975,8 +1021,14 @@ class FakeKavenegar {
 				res.writeHead(200, { 'Content-Type': 'application/json' });
 				return res.end(JSON.stringify(body).slice(0, 25));
 			case 'busy409':
-				res.writeHead(this.errorMode === 'status' ? 409 : 200, { 'Content-Type': 'application/json' });
-				return res.end(JSON.stringify({ return: { status: 409, message: MESSAGES_FA[409] }, entries: null }));
+			case 'busy451': {
+				const code = fault.kind === 'busy409' ? 409 : 451;
+				res.writeHead(this.errorMode === 'status' ? code : 200, { 'Content-Type': 'application/json' });
+				return res.end(JSON.stringify({ return: { status: code, message: MESSAGES_FA[code] ?? 'Too many calls' }, entries: null }));
+			}
+			case 'tooMany429':
+				res.writeHead(429, { 'Content-Type': 'text/plain' });
+				return res.end('Too Many Requests');
 			case 'slow': {
 				this.timers ??= new Set();
 				const timer = setTimeout(() => {

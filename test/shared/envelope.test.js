@@ -19,7 +19,8 @@ describe('the envelope check on every response', () => {
 	])('%s on a send and on a paged read', async (kind, message, httpCode) => {
 		for (const parameters of [send, inbox]) {
 			ctx.fake.injectFault({ kind });
-			const { items, error } = await ctx.run(parameters);
+			// Without retries, to see the error of one answer (retries: test/shared/requestFlow.test.js).
+			const { items, error } = await ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } });
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
 			expect(error.message).toBe(message);
@@ -47,7 +48,7 @@ describe('the envelope check on every response', () => {
 		['a paged read', inbox],
 	])('a connection reset says so on %s', async (_what, parameters) => {
 		ctx.fake.injectFault({ kind: 'reset' });
-		const { items, error } = await ctx.run(parameters);
+		const { items, error } = await ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } });
 		expect(items).toEqual([]);
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(error.message).toBe(RESET_MESSAGE);
@@ -75,7 +76,13 @@ describe('the envelope check on every response', () => {
 	/** Three sends, one item each; a batch interval keeps them reaching the service in item order. */
 	const threeSends = (extra) =>
 		ctx.run(
-			{ ...send, recipients: '={{ $json.phone }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 30 } } }, ...extra },
+			{
+				...send,
+				recipients: '={{ $json.phone }}',
+				requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 30 } } },
+				requestLimits: { busyRetries: 0 },
+				...extra,
+			},
 			{
 				items: [{ json: { phone: '09124440001', tag: 'crm' } }, { json: { phone: '09124440002', tag: 'nosuchtag' } }, { json: { phone: '09124440003', tag: 'crm' } }],
 				settings: { onError: 'continueRegularOutput' },

@@ -1,12 +1,79 @@
+/*
+ * How a request of this node is made: start here.
+ *
+ * The node is declarative: n8n's RoutingNode (n8n-core, execution-engine/routing-node.js) builds
+ * and sends the requests from the `routing` of the properties below. For each input item:
+ *
+ * 1. n8n walks every top-level property in order; the displayed ones add their `routing`:
+ *    a field's `sendAs(wireName)` puts its value in the body under its wire name; an operation
+ *    option adds `request` (method, URL), `send.preSend`, `operations.pagination` and
+ *    `output.postReceive`.
+ * 2. The operation's preSend, `prepareRequest(rules…)` (shared/wireParams.ts), runs the rules of
+ *    shared/ and resources/ over the wire parameters (a bad value throws `invalidInput`, naming the
+ *    field and the rule), then leaves them as an object: the body of a POST with the form content
+ *    type, which n8n (through axios) form-encodes itself, or the query string of a GET or DELETE.
+ *    Lists stay arrays until the request goes out.
+ * 3. Every request then goes through a `pagination` function (the Resource field sets `paginate`
+ *    for all): `singleRequest` by default, or what the operation sets: `inChunks` (shared/
+ *    chunkedRequests.ts) splits a list longer than the service takes (Send: 200 recipients; Get
+ *    Status: 500 IDs) and writes lists as the service reads them, `inboxPages`/`mediaPages`
+ *    (shared/paging.ts) page through Return All. Each request goes through `sendRequest`
+ *    (shared/requestFlow.ts): it waits until every item of the node run is checked (stop mode: one
+ *    bad item and nothing is sent), takes a place within the run's bound on requests in flight,
+ *    retries busy answers with backoff where a repeat is safe, and strips n8n's request details
+ *    (the URL holds the API key) from errors.
+ * 4. postReceive hooks see each answer: `checkEnvelope` (on the Resource field, so first) throws
+ *    the service's errors, whether they came as HTTP errors or inside HTTP 200; then the
+ *    operation's own, such as `entriesToItems` (rows to items) and `addMessageParts`.
+ *
+ * Engine rules this relies on (each pinned by test/engineRules.test.js):
+ * - The first property that sets `send.paginate` wins: later ones cannot turn it off.
+ * - The last `operations` (requestOperations) wins: an operation's `pagination` replaces the
+ *   Resource field's.
+ * - postReceive hooks run in property order: the Resource field's before the operation's.
+ * - preSend functions run in property order, one after the other, before the pagination function.
+ * - n8n builds every item's request in one loop and starts them all at once: nothing in n8n bounds
+ *   them, which is why requestFlow.ts keeps the node run's own bound and its all-items check.
+ */
 import type { INodeProperties } from 'n8n-workflow';
+import { singleRequest } from '../shared/chunkedRequests';
 import { checkEnvelope } from '../shared/envelope';
-import { requestOnce } from '../shared/requestErrors';
+import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../shared/requestFlow';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
 import { smsDescription } from './sms';
 import { verifyDescription } from './verify';
 import { verifyTemplateDescription } from './verifyTemplate';
+
+/** Applies to the whole node run, every operation: how many requests at once, how many tries. */
+const requestLimitsField: INodeProperties = {
+	displayName: 'Request Limits',
+	name: REQUEST_LIMITS,
+	type: 'collection',
+	placeholder: 'Add Limit',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Requests in Flight',
+			name: 'maxRequestsInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 200 },
+			default: DEFAULT_MAX_IN_FLIGHT,
+			description:
+				"The most requests to Kavenegar at once in one run of this node, across all items, chunks of long lists and pages. Lower it if Kavenegar answers 409 (busy) or 451 (too many calls) often. Unlike Request Options → Batching, which only delays when each item's request starts, this bounds what is in flight.",
+		},
+		{
+			displayName: 'Retries on Busy Answers',
+			name: 'busyRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: DEFAULT_BUSY_RETRIES,
+			description:
+				'How many times to try a request again, waiting longer each time, when Kavenegar answers 409 (busy), 451 or 429 (too many calls), or the connection fails. Reads always; sends only when local IDs make a repeat harmless (Prevent Duplicate Sends, or your own Local IDs); Send Code never.',
+		},
+	],
+};
 
 export const properties: INodeProperties[] = [
 	{
@@ -23,12 +90,10 @@ export const properties: INodeProperties[] = [
 			{ name: 'Verify', value: 'verify' },
 		],
 		default: 'sms',
-		// What every operation shares, set on the field n8n reads first: each request goes through a
-		// pagination function (requestOnce unless the operation pages or splits), and the envelope
-		// check sees each response before anything reads it.
+		// What every operation shares, set on the property n8n reads first (see the rules above).
 		routing: {
 			send: { paginate: true },
-			operations: { pagination: requestOnce },
+			operations: { pagination: singleRequest },
 			output: { postReceive: [checkEnvelope] },
 		},
 	},
@@ -38,4 +103,5 @@ export const properties: INodeProperties[] = [
 	...verifyTemplateDescription,
 	...blocklistDescription,
 	...mediaDescription,
+	requestLimitsField,
 ];

@@ -1,13 +1,14 @@
 import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-/** An error for bad input, raised before any request: it names the field and the rule broken. */
+/**
+ * An error for bad input, raised before any request: it names the field and the rule broken.
+ * What was sent is added by the request flow (checkedBeforeSending), which knows: nothing for
+ * this item, or in stop mode nothing for any item.
+ */
 export function invalidInput(
 	context: IExecuteSingleFunctions,
 	field: string,
 	rule: string,
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `${field}: ${rule}`, {
-		itemIndex: context.getItemIndex(),
-		description: 'Nothing was sent to Kavenegar for this item.',
-	});
+	return new NodeOperationError(context.getNode(), `${field}: ${rule}`, { itemIndex: context.getItemIndex() });
 }

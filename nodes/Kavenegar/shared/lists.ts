@@ -22,6 +22,6 @@ export function idList(name: string, field: string, max?: number, optional = fal
 		if (max !== undefined && ids.length > max) {
 			throw invalidInput(this, field, `at most ${max} IDs in one request (got ${ids.length})`);
 		}
-		params[name] = ids.join(',');
+		params[name] = ids;
 	};
 }

@@ -2,104 +2,84 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { entriesToItems, type Envelope } from './envelope';
-import { requestOnce } from './requestErrors';
-import { withFormParam } from './wireParams';
+import { inParallel, sendRequest } from './requestFlow';
+import { withWireLists } from './wireParams';
 
-/**
- * Where a page's rows say which page they were: the operation's postReceive sets it on the array
- * of rows it returns, and the paging function, which gets that array back, reads it. The rows
- * themselves stay exactly the service's.
- */
-const PAGE = Symbol('kavenegar page');
-
-interface PageInfo {
-	/** Whether the service has pages after this one. */
-	more: boolean;
-}
-
-type PagedRows = INodeExecutionData[] & { [PAGE]?: PageInfo };
-
-function withPage(rows: INodeExecutionData[], more: boolean): PagedRows {
-	return Object.assign(rows, { [PAGE]: { more } });
+/** One page of a paged answer: its rows, and how many pages the service says there are. */
+interface Page {
+	rows: IDataObject[];
+	pages: number;
+	pageSize: number;
 }
 
 /** Far more than any inbox or media library holds: a service that never says "last page" cannot loop forever. */
 const MAX_PAGES = 10_000;
 
 /**
- * Requests page after page, `nextPage(page)` building each request, until a page says it is the
- * last. Without Return All, the first request alone, as the user set it up.
+ * The paged operations have no postReceive of their own: after the envelope check (on the
+ * Resource field) their one item is the service's whole answer, from which `readPage` takes the
+ * rows and the page count. Page 1 goes first, since only it tells how many pages there are; then
+ * the pages still needed go side by side within the node run's bound, and the rows come out in
+ * page order. Return All wants every page; otherwise pages up to the Limit (n8n cuts the rows to it).
  */
-async function allPages(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	nextPage: (page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
-): Promise<INodeExecutionData[]> {
-	if (!context.getNodeParameter('returnAll', false)) return await requestOnce.call(context, requestData);
-	const rows: INodeExecutionData[] = [];
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const pageRows: PagedRows = await requestOnce.call(context, { ...requestData, options: nextPage(page) });
-		rows.push(...pageRows);
-		if (!pageRows[PAGE]?.more) break;
-	}
-	return rows;
+function pagedRequest(
+	readPage: (answer: IDataObject) => Page,
+	pageRequest: (options: DeclarativeRestApiSettings.HttpRequestOptions, page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
+) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const options = withWireLists(requestData.options);
+		const returnAll = this.getNodeParameter('returnAll', false) === true;
+		const fetchPage = async (page: number) => {
+			// Without Return All, page 1 goes as the user set it up (the service's default page).
+			const pageOptions = page === 1 && !returnAll ? options : pageRequest(options, page);
+			const [answer] = await sendRequest(this, requestData, { options: pageOptions, repeat: 'safe' });
+			return readPage(answer.json);
+		};
+		const first = await fetchPage(1);
+		const wanted = returnAll
+			? MAX_PAGES
+			: Math.ceil(Number(this.getNodeParameter('limit', 50)) / Math.max(1, first.pageSize));
+		const pages = Math.min(first.pages, wanted, MAX_PAGES);
+		const rest = await inParallel(this, Math.max(0, pages - 1), async (index) => await fetchPage(index + 2));
+		const item = this.getItemIndex();
+		const rows = [first.rows];
+		for (const outcome of rest) {
+			if (outcome.state === 'failed') throw outcome.error;
+			if (outcome.state === 'done') rows.push(outcome.value.rows);
+		}
+		return rows.flat().map((json) => ({ json, pairedItem: { item } }));
+	};
 }
 
-/** `sms/inboxpaged`'s rows, with whether `metadata` says more pages follow. */
-export async function inboxRows(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const metadata = (response.body as Envelope).metadata;
-	const rows = await entriesToItems.call(this, items, response);
-	return withPage(rows, !!metadata && Number(metadata.currentpage) < Number(metadata.totalpages));
+/** `sms/inboxpaged`: `entries` and `metadata` (currentpage, totalpages, pagesize). */
+function inboxPage({ entries, metadata }: IDataObject): Page {
+	const rows = Array.isArray(entries) ? (entries as IDataObject[]) : [];
+	const page = (metadata ?? {}) as IDataObject;
+	return { rows, pages: Number(page.totalpages) || 1, pageSize: Number(page.pagesize) || rows.length };
+}
+
+/** Get Inbox: every filter is in the form body, so each page changes only `pagenumber` there. */
+export const inboxPages = pagedRequest(inboxPage, (options, page) => ({
+	...options,
+	body: { ...(options.body as IDataObject), pagenumber: page },
+}));
+
+/** `media/list`: `entries` is `{ page, size, total, list }`. */
+function mediaPage(answer: IDataObject): Page {
+	const entries = (answer.entries ?? {}) as IDataObject;
+	const rows = Array.isArray(entries.list) ? (entries.list as IDataObject[]) : [];
+	const pageSize = Number(entries.size) || rows.length;
+	const total = Number(entries.total) || 0;
+	return { rows, pages: pageSize > 0 ? Math.max(1, Math.ceil(total / pageSize)) : 1, pageSize };
 }
 
 /**
- * Return All for `sms/inboxpaged`: the first request with only `pagenumber` changed in its form
- * body, page after page, so every filter reaches page 2 and later.
+ * Media → Get Many: the next `page` in the query string. The page size is the service's (Limit
+ * is sent as `size`), so a service that caps it still pages right.
  */
-export async function inboxPages(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const { options } = requestData;
-	return await allPages(this, requestData, (page) => ({
-		...options,
-		body: withFormParam(options.body as unknown as string, 'pagenumber', page) as unknown as IDataObject,
-	}));
-}
-
-/** `media/list`'s files, one item each, with whether the pages so far fall short of `total`. */
-export async function mediaRows(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const page = (response.body as Envelope).entries as IDataObject | undefined;
-	const files = Array.isArray(page?.list) ? (page.list as IDataObject[]) : [];
-	const item = this.getItemIndex();
-	const more = files.length > 0 && Number(page?.page) * Number(page?.size) < Number(page?.total);
-	return withPage(
-		files.map((json) => ({ json, pairedItem: { item } })),
-		more,
-	);
-}
-
-/**
- * Return All for `media/list`: the next `page` until the pages seen cover `total`. The page size
- * is the service's, so a service that caps it still pages right.
- */
-export async function mediaPages(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const { options } = requestData;
-	return await allPages(this, requestData, (page) => ({ ...options, qs: { ...options.qs, page } }));
-}
+export const mediaPages = pagedRequest(mediaPage, (options, page) => ({ ...options, qs: { ...options.qs, page } }));

@@ -53,7 +53,7 @@ export function phoneNumberReader(
 	return normalise ? normalisePhoneNumber : numberAsTyped;
 }
 
-/** A recipient list rule: split, read each number, check the count, then join as the service reads it. */
+/** A recipient list rule: split, read each number, check the count; the list goes out as a comma list. */
 export function phoneNumberList(
 	name: string,
 	field: string,
@@ -73,6 +73,6 @@ export function phoneNumberList(
 		if (numbers.length > max) {
 			throw invalidInput(this, field, `at most ${max} numbers in one request (got ${numbers.length})`);
 		}
-		params[name] = numbers.join(',');
+		params[name] = numbers;
 	};
 }

@@ -1,12 +1,4 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type DeclarativeRestApiSettings,
-	type IExecutePaginationFunctions,
-	type INode,
-	type INodeExecutionData,
-	type JsonObject,
-} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
 /** n8n words a timeout as "The connection was aborted, perhaps the server is offline". */
 export function isTimeout(error: NodeApiError | NodeOperationError): error is NodeApiError {
@@ -27,20 +19,4 @@ export function withoutRequestDetails(node: INode, error: unknown): NodeApiError
 	delete failure.cause;
 	if (isTimeout(failure)) failure.message = 'Kavenegar did not answer within the timeout (Request Options → Timeout)';
 	return failure;
-}
-
-/**
- * Every request of the node goes through a `pagination` function (the Resource field turns it on
- * for all operations): this one, unless the operation pages or splits, so that no network error
- * leaves the node with the request attached.
- */
-export async function requestOnce(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	try {
-		return await this.makeRoutingRequest(requestData);
-	} catch (error) {
-		throw withoutRequestDetails(this.getNode(), error);
-	}
 }

@@ -4,9 +4,9 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 export const MESSAGES_PER_REQUEST = 200;
 
 /**
- * Longer lists are split, but not without end: one item's requests go one after the other, so
- * 50 of them already keep the item busy for a while, and a list this long is more often an
- * expression that picked up a whole table than a plan. Bigger campaigns go as several items.
+ * Longer lists are split, but not without end: 50 requests already hold a good share of the node
+ * run's requests in flight for a while, and a list this long is more often an expression that
+ * picked up a whole table than a plan. Bigger campaigns go as several items.
  */
 export const MAX_MESSAGES_PER_ITEM = 10_000;
 

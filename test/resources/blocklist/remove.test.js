@@ -27,15 +27,26 @@ describe('Blocklist → Remove', () => {
 		expect(ctx.fake.isBlocked('30004000', '09351112233')).toBe(true);
 	});
 
-	test('50 numbers is the most one request may remove', async () => {
+	test('50 numbers go in one request', async () => {
 		const { items, error } = await ctx.run(remove({ phoneNumbers: numbers(50) }));
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests[0].query.receptor.split(',')).toHaveLength(50);
 		expect(items).toHaveLength(1);
 	});
 
+	test('more than 50 go in requests of 50, as the service takes them, one result per request in order', async () => {
+		const list = numbers(120);
+		for (const number of list) ctx.fake.blockNumber('30004000', number);
+		const { items, error } = await ctx.run(remove({ phoneNumbers: list }));
+		expect(error).toBeUndefined();
+		const receptors = ctx.fake.requests.map((r) => r.query.receptor.split(','));
+		expect(receptors.map((chunk) => chunk.length)).toEqual([50, 50, 20]);
+		expect(receptors.flat()).toEqual(list);
+		expect(items.map((item) => item.json.message)).toEqual(['50 of 50 removed', '50 of 50 removed', '20 of 20 removed']);
+		expect(list.some((number) => ctx.fake.isBlocked('30004000', number))).toBe(false);
+	});
+
 	test.each([
-		[{ phoneNumbers: numbers(51) }, 'Phone Numbers: at most 50 numbers in one request (got 51)'],
 		[{ phoneNumbers: '0912-abc' }, 'Phone Numbers: "0912-abc" is not a phone number'],
 		[{ lineNumber: ' ' }, 'Line Number: is required'],
 	])('rejects bad input before sending → %#', async (extra, message) => {

@@ -52,7 +52,7 @@ describe('SMS → Cancel', () => {
 		ctx.fake.errorMode = mode;
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/cancel' });
 		try {
-			const { items, error } = await ctx.run(cancel('1'));
+			const { items, error } = await ctx.run({ ...cancel('1'), requestLimits: { busyRetries: 0 } });
 			expect(items).toEqual([]);
 			expect(error.message).toBe('Kavenegar error 409: the server is busy: retry later');
 			expect(error.httpCode).toBe('409');

@@ -74,9 +74,9 @@ describe('SMS → Get Messages by ID', () => {
 
 	test('a failure on request 2 says how many IDs had been read', async () => {
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/select', skip: 1 });
-		const { error } = await ctx.run(getMessages(seedOutbox(600)));
+		const { error } = await ctx.run({ ...getMessages(seedOutbox(600)), requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } });
 		expect(error.message).toBe('Kavenegar error 409: the server is busy: retry later');
-		expect(error.description).toContain('Request 2 of 2 failed; the first 500 of 600 IDs had already gone through in the requests before it.');
+		expect(error.description).toContain('Request 2 of 2 failed. Went through: IDs 1–500 of 600. Not sent (refused): IDs 501–600 of 600.');
 		expect(error.description).not.toContain('local ID');
 	});
 });

@@ -176,12 +176,13 @@ describe('SMS → Send: more than 200 recipients', () => {
 			try {
 				const list = freshNumbers(450);
 				ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 1 });
-				const first = await ctx.run(send({ recipients: list }), { executionId: `chunk-failure-${mode}` });
+				// One request at a time and no retries, so that the second request is the one that fails.
+				const first = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }), { executionId: `chunk-failure-${mode}` });
 				expect(first.items).toEqual([]);
 				expect(first.error.name).toBe('NodeApiError');
 				expect(first.error.message).toBe('Kavenegar error 409: the server is busy: retry later');
 				expect(first.error.description).toContain(
-					'Request 2 of 3 failed; the first 200 of 450 recipients had already gone through in the requests before it. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
+					'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
 				);
 				expect(ctx.fake.requests).toHaveLength(2);
 				expect(list.slice(0, 200).every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
@@ -197,21 +198,25 @@ describe('SMS → Send: more than 200 recipients', () => {
 		},
 	);
 
-	test('a dropped connection on request 2 is reported the same way, without the key', async () => {
+	test('a dropped connection on request 2 is reported the same way, as of unknown outcome, without the key', async () => {
 		const list = freshNumbers(300);
 		ctx.fake.injectFault({ kind: 'reset', operation: 'sms/send', skip: 1 });
-		const { error } = await ctx.run(send({ recipients: list }));
+		const { error } = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }));
 		expect(error.name).toBe('NodeApiError');
-		expect(error.description).toContain('Request 2 of 2 failed; the first 200 of 300 recipients had already gone through');
+		expect(error.description).toContain(
+			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
+		);
 		expect(list.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(list.slice(0, 200));
 		expectNoKey(error, ctx.fake.apiKey);
 	});
 
 	test('without local IDs the partial-failure error warns that a re-run sends to the first recipients again', async () => {
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 1 });
-		const { error } = await ctx.run(send({ recipients: freshNumbers(201), options: { preventDuplicateSends: false } }));
+		const { error } = await ctx.run(
+			send({ recipients: freshNumbers(201), options: { preventDuplicateSends: false }, requestLimits: { maxRequestsInFlight: 1 } }),
+		);
 		expect(error.description).toContain(
-			'Request 2 of 2 failed; the first 200 of 201 recipients had already gone through in the requests before it. They were sent without local IDs: running the node again sends to them again.',
+			'Request 2 of 2 failed. Went through: recipients 1–200 of 201. Not sent (refused): recipients 201 of 201. They were sent without local IDs: running the node again sends to them again.',
 		);
 	});
 });
@@ -253,7 +258,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		const first = await ctx.run(parameters, { executionId: 'timeout-retry' });
 		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
 		expect(first.error.description).toBe(
-			'Whether Kavenegar received this request is unknown: it may have sent to these recipients. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
+			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
 		);
 		// The service did process the request that timed out.
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);

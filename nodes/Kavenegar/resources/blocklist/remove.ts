@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { inChunks } from '../../shared/chunkedRequests';
 import { showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
 import { phoneNumberList } from '../../shared/phoneNumbers';
@@ -11,12 +12,14 @@ export const removeOperation: INodePropertyOptions = {
 	value: 'remove',
 	action: 'Unblock numbers on a line',
 	description:
-		'Unblock phone numbers on one of your sender lines so that it can send to them again (at most 50 per request). Blocks placed by an operator or by the system cannot be removed.',
+		'Unblock phone numbers on one of your sender lines so that it can send to them again (more than 50 go in several requests). Blocks placed by an operator or by the system cannot be removed.',
 	routing: {
 		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers', 50))],
+			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers'))],
 		},
+		// The service takes at most 50 numbers per request; more go in several.
+		operations: { pagination: inChunks({ lists: ['receptor'], perRequest: 50, noun: 'numbers' }) },
 		output: { postReceive: [entriesToItems] },
 	},
 };
@@ -26,7 +29,7 @@ const display = showFor('blocklist', ['remove']);
 export const removeFields: INodeProperties[] = [
 	lineNumberField('Your line whose blocklist to change', display),
 	phoneNumbersField(
-		'Numbers to unblock, separated by commas or new lines, or an array from an expression; at most 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
+		'Numbers to unblock, separated by commas or new lines, or an array from an expression. More than 50 go in several requests of 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
 		display,
 	),
 ];

@@ -3,6 +3,7 @@ import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
 import { matches, required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+import { singleWrite } from '../../shared/chunkedRequests';
 
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
@@ -12,6 +13,7 @@ export const deleteOperation: INodePropertyOptions = {
 		'Delete an uploaded image or video by its media ID (from Upload or Get Many). The result\'s deleted field is true when the file was deleted.',
 	routing: {
 		request: { method: 'DELETE', url: '/media/delete.json' },
+		operations: { pagination: singleWrite },
 		send: {
 			preSend: [
 				prepareRequest(

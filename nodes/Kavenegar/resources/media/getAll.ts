@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
 import { returnAllAndLimitFields } from '../../shared/fields';
-import { mediaPages, mediaRows } from '../../shared/paging';
+import { mediaPages } from '../../shared/paging';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const getAllOperation: INodePropertyOptions = {
@@ -13,8 +13,8 @@ export const getAllOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/media/list.json' },
 		send: { preSend: [prepareRequest()] },
+		// No postReceive: the paging function reads rows and page count from the service's answer.
 		operations: { pagination: mediaPages },
-		output: { postReceive: [mediaRows] },
 	},
 };
 

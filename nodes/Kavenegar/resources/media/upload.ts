@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
 import { sendMediaFileAsMultipart } from '../../shared/upload';
+import { singleWrite } from '../../shared/chunkedRequests';
 
 export const uploadOperation: INodePropertyOptions = {
 	name: 'Upload',
@@ -11,6 +12,7 @@ export const uploadOperation: INodePropertyOptions = {
 		'Upload an image (JPEG or GIF, up to 10 MB) or a video (MP4, up to 20 MB and 60 seconds) from a binary field, to attach to messages on internal-messenger lines by its ID. The file can be sent once review.status is 1 (approved).',
 	routing: {
 		request: { method: 'POST', url: '/media/upload.json' },
+		operations: { pagination: singleWrite },
 		send: { preSend: [sendMediaFileAsMultipart('binaryPropertyName', 'Input Binary Field', 'File')] },
 		output: { postReceive: [entriesToItems] },
 	},

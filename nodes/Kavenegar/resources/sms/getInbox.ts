@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { dateRange, unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
 import { dateField, readStateField, returnAllAndLimitFields } from '../../shared/fields';
-import { inboxPages, inboxRows } from '../../shared/paging';
+import { inboxPages } from '../../shared/paging';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -24,8 +24,8 @@ export const getInboxOperation: INodePropertyOptions = {
 				),
 			],
 		},
+		// No postReceive: the paging function reads rows and page count from the service's answer.
 		operations: { pagination: inboxPages },
-		output: { postReceive: [inboxRows] },
 	},
 };
 
@@ -44,7 +44,7 @@ export const getInboxFields: INodeProperties[] = [
 		routing: sendAs('linenumber'),
 	},
 	readStateField('isRead', display),
-	...returnAllAndLimitFields(display, 200),
+	...returnAllAndLimitFields(display),
 	{
 		displayName: 'Filters',
 		name: 'filters',

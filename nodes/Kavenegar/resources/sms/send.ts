@@ -51,7 +51,7 @@ const localIdsAgainstDuplicates: ParamRule = function (params) {
 		this,
 		splitList(params.receptor).map((recipient) => [recipient]),
 	);
-	if (ids !== undefined) params.localid = ids.join(',');
+	if (ids !== undefined) params.localid = ids;
 };
 
 export const sendOperation: INodePropertyOptions = {
@@ -79,11 +79,10 @@ export const sendOperation: INodePropertyOptions = {
 		operations: {
 			pagination: inChunks({
 				lists: ['receptor', 'localid'],
-				encoding: 'commaList',
 				perRequest: MESSAGES_PER_REQUEST,
 				noun: 'recipients',
 				rowFields: { localid: 'localid' },
-				localIdList: 'localid',
+				send: { localIdList: 'localid' },
 			}),
 		},
 		output: { postReceive: [entriesToItems, addMessageParts] },

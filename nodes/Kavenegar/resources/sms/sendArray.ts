@@ -130,16 +130,16 @@ const buildArrays: ParamRule = function (params) {
 			throw invalidInput(this, source, `give a ${what} for every message or for none (${list.length} of ${rows.length})`);
 		}
 	}
-	params.receptor = JSON.stringify(receptor);
-	params.sender = JSON.stringify(sender);
-	params.message = JSON.stringify(message);
-	if (type.length) params.type = JSON.stringify(type);
+	params.receptor = receptor;
+	params.sender = sender;
+	params.message = message;
+	if (type.length) params.type = type.map(String);
 	if (localIds.length === 0 && preventsDuplicateSends(this)) {
 		// The row number is part of the ID: two rows may send different texts to the same number.
 		localIds.push(...(derivedLocalIds(this, receptor.map((number, row) => [String(row), number])) ?? []));
 	}
-	// Written by hand, not through Number: a Long above 2^53 would lose digits.
-	if (localIds.length) params.localmessageids = `[${localIds.join(',')}]`;
+	// Kept as digits, never through Number: a Long above 2^53 would lose digits.
+	if (localIds.length) params.localmessageids = localIds;
 };
 
 export const sendArrayOperation: INodePropertyOptions = {
@@ -156,11 +156,11 @@ export const sendArrayOperation: INodePropertyOptions = {
 		operations: {
 			pagination: inChunks({
 				lists: ['receptor', 'sender', 'message', 'type', 'localmessageids'],
-				encoding: 'jsonArray',
+				json: { receptor: 'strings', sender: 'strings', message: 'strings', type: 'numbers', localmessageids: 'numbers' },
 				perRequest: MESSAGES_PER_REQUEST,
 				noun: 'messages',
 				rowFields: { localid: 'localmessageids' },
-				localIdList: 'localmessageids',
+				send: { localIdList: 'localmessageids' },
 			}),
 		},
 		output: { postReceive: [entriesToItems, addMessageParts] },

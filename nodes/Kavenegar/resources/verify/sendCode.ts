@@ -7,6 +7,7 @@ import { splitList } from '../../shared/lists';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required, tagRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
@@ -43,6 +44,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 		'Send a one-time code to one phone number by SMS or voice call through an approved verification template: its %token, %token2, %token3, %token10 and %token20 placeholders are replaced by the given tokens. Returns the sent message with its message ID, for Get Status.',
 	routing: {
 		request: { method: 'POST', url: '/verify/lookup.json' },
+		operations: { pagination: sendWithoutLocalIds('recipient') },
 		send: {
 			preSend: [
 				prepareRequest(

@@ -5,6 +5,7 @@ import { invalidInput } from '../../shared/inputErrors';
 import { required } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateIdRule, templateNameRule } from './rules';
+import { singleWrite } from '../../shared/chunkedRequests';
 
 const sourceGiven: ParamRule = function (params) {
 	const given = (name: string) => String(params[name] ?? '').trim() !== '';
@@ -21,6 +22,7 @@ export const cloneOperation: INodePropertyOptions = {
 		'Copy a verification template, chosen by ID or by name, under a new name; this is also how a template is renamed. Returns the new template\'s ID and name.',
 	routing: {
 		request: { method: 'POST', url: '/verify/clonetemplate.json' },
+		operations: { pagination: singleWrite },
 		send: {
 			preSend: [
 				prepareRequest(

@@ -5,6 +5,7 @@ import { invalidInput } from '../../shared/inputErrors';
 import { required, wholeNumberRange } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
+import { singleWrite } from '../../shared/chunkedRequests';
 
 const TEXT = 1;
 const CALL = 2;
@@ -42,6 +43,7 @@ export const createOperation: INodePropertyOptions = {
 		'Create a verification template for codes sent by text message or voice call; its text must contain %token. Returns the new template with its ID; Verify → Send Code can use it only after Kavenegar approves it (see Get).',
 	routing: {
 		request: { method: 'POST', url: '/verify/addtemplate.json' },
+		operations: { pagination: singleWrite },
 		send: {
 			preSend: [
 				prepareRequest(

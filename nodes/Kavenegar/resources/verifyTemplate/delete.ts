@@ -8,6 +8,7 @@ import { sendAs, showFor } from '../../shared/display';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { templateIdRule } from './rules';
+import { singleWrite } from '../../shared/chunkedRequests';
 
 /** The service answers a delete with its status alone: say which template went, not an empty item. */
 async function deletedTemplate(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
@@ -23,6 +24,7 @@ export const deleteOperation: INodePropertyOptions = {
 		'Delete a verification template by its ID; sending a code with it afterwards fails with error 424',
 	routing: {
 		request: { method: 'POST', url: '/verify/deletetemplate.json' },
+		operations: { pagination: singleWrite },
 		send: { preSend: [prepareRequest(required('id', 'Template ID'), templateIdRule('id', 'Template ID'))] },
 		output: { postReceive: [deletedTemplate] },
 	},
