@@ -6,8 +6,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { unixToIso } from '../Kavenegar/shared/dates';
-import { splitList } from '../Kavenegar/shared/lists';
-import { normalisePhoneNumber } from '../Kavenegar/shared/phoneNumbers';
+import { splitList } from '../shared/lists';
+import { normalisePhoneNumber } from '../shared/phoneNumbers';
 import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';

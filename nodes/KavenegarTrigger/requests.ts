@@ -5,8 +5,8 @@ import {
 	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
-import { kavenegarBaseUrl } from '../Kavenegar/shared/baseUrl';
-import { assertServiceSuccess, type Envelope } from '../Kavenegar/shared/envelope';
+import { kavenegarBaseUrl } from '../shared/baseUrl';
+import { assertServiceSuccess, type Envelope } from '../shared/envelope';
 
 export const DAY = 86_400;
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { checkEnvelope } from '../shared/envelope';
-import { requestOnce } from '../shared/requestErrors';
+import { checkEnvelope } from '../../shared/envelope';
+import { requestOnce } from '../../shared/requestErrors';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';

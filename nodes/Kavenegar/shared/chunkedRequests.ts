@@ -5,7 +5,7 @@ import {
 	type IExecutePaginationFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { isTimeout, withoutRequestDetails } from './requestErrors';
+import { isTimeout, withoutRequestDetails } from '../../shared/requestErrors';
 
 /** How the operation's preSend wrote its lists: `a,b,c` or a JSON array string. */
 type ListEncoding = 'commaList' | 'jsonArray';

@@ -6,8 +6,8 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { entriesToItems, type Envelope } from './envelope';
-import { requestOnce } from './requestErrors';
+import { entriesToItems, type Envelope } from '../../shared/envelope';
+import { requestOnce } from '../../shared/requestErrors';
 import { withFormParam } from './wireParams';
 
 /**

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { unixToIso } from '../../shared/dates';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { prepareRequest } from '../../shared/wireParams';
 
 /** The service gives the expiry as Unix seconds; an ISO copy beside it reads and compares easily. */
