@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { unixToIso } from '../Kavenegar/shared/dates';
+import { unixToIso } from '../shared/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
 
 export const MESSAGE_STATUS_CHANGED = 'messageStatusChanged';

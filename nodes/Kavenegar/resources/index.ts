@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelope } from '../../shared/envelope';
+import { addReadableFields } from '../../shared/readableRows';
 import { requestOnce } from '../../shared/requestErrors';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
@@ -25,11 +26,12 @@ export const properties: INodeProperties[] = [
 		default: 'sms',
 		// What every operation shares, set on the field n8n reads first: each request goes through a
 		// pagination function (requestOnce unless the operation pages or splits), and the envelope
-		// check sees each response before anything reads it.
+		// check sees each response before anything reads it; then its rows get ISO dates and
+		// English status names (shared/readableRows.ts), the same as the trigger's.
 		routing: {
 			send: { paginate: true },
 			operations: { pagination: requestOnce },
-			output: { postReceive: [checkEnvelope] },
+			output: { postReceive: [checkEnvelope, addReadableFields] },
 		},
 	},
 	...smsDescription,

@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { entriesToItems, type Envelope } from '../../shared/envelope';
+import { morePagesAfter } from '../../shared/inboxPages';
 import { requestOnce } from '../../shared/requestErrors';
 import { withFormParam } from './wireParams';
 
@@ -56,9 +57,8 @@ export async function inboxRows(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const metadata = (response.body as Envelope).metadata;
 	const rows = await entriesToItems.call(this, items, response);
-	return withPage(rows, !!metadata && Number(metadata.currentpage) < Number(metadata.totalpages));
+	return withPage(rows, morePagesAfter(response.body as Envelope));
 }
 
 /**
