@@ -132,15 +132,46 @@ interface OutboxRead {
 	fullSeconds: number[];
 }
 
+/** A range planned from the messages already known holds at most this many of them. */
+const PLANNED_ROWS = 400;
+
 /**
- * Every sent message dated from `from` to `to`: ranges of at most a day, each halved until it
- * holds fewer than 500 rows, as the contract says to do with a full answer.
+ * Ranges from `from` to `to` of at most a day, cut where the messages already known (`knownDates`)
+ * would fill one: a poll re-reads the stretch the previous one read, and planning it from what
+ * that poll found spares the requests a full answer wastes.
  */
-async function readOutbox(context: IPollFunctions, senderLine: string, from: number, to: number): Promise<OutboxRead> {
+function plannedRanges(from: number, to: number, knownDates: number[]): Array<[number, number]> {
+	const cuts: Array<[number, number]> = [];
+	let start = from;
+	let count = 0;
+	for (const date of knownDates.filter((known) => known >= from && known <= to).sort((a, b) => a - b)) {
+		if (count >= PLANNED_ROWS && date > start) {
+			cuts.push([start, date - 1]);
+			[start, count] = [date, 0];
+		}
+		count++;
+	}
+	cuts.push([start, to]);
+	const ranges: Array<[number, number]> = [];
+	for (const [first, last] of cuts) {
+		for (let rangeStart = first; rangeStart <= last; rangeStart += MAX_WINDOW) ranges.push([rangeStart, Math.min(last, rangeStart + MAX_WINDOW - 1)]);
+	}
+	return ranges;
+}
+
+/**
+ * Every sent message dated from `from` to `to`, each range halved until it holds fewer than 500
+ * rows, as the contract says to do with a full answer.
+ */
+async function readOutbox(
+	context: IPollFunctions,
+	senderLine: string,
+	[from, to]: [number, number],
+	knownDates: number[],
+): Promise<OutboxRead> {
 	const rows = new Map<string, IDataObject>();
 	const fullSeconds: number[] = [];
-	const pending: Array<[number, number]> = [];
-	for (let start = from; start <= to; start += MAX_WINDOW) pending.push([start, Math.min(to, start + MAX_WINDOW - 1)]);
+	const pending = plannedRanges(from, to, knownDates);
 	for (let range = pending.shift(); range !== undefined; range = pending.shift()) {
 		const [start, end] = range;
 		const params: Record<string, string> = { startdate: String(start), enddate: String(end) };
@@ -210,8 +241,9 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 	const now = nowSeconds();
 	const oldest = now - OLDEST_START;
 	const wanted = previous ? previous.readFrom : now - FIRST_LOOK_BACK;
-	const { rows, fullSeconds } = await readOutbox(this, senderLine, Math.max(wanted, oldest), now);
 	const messages: Record<string, Known> = { ...(previous?.messages ?? {}) };
+	const knownDates = Object.values(messages).map(([, date]) => date);
+	const { rows, fullSeconds } = await readOutbox(this, senderLine, [Math.max(wanted, oldest), now], knownDates);
 	const changes: INodeExecutionData[] = [];
 
 	// On activation (or for another sender line) the messages found are only remembered: no flood
