@@ -11,10 +11,13 @@
  *      1,200 more are sent (C) and 200 messages come in; n8n starts again; C is delivered.
  *   D. A failed poll of each workflow (an HTML 502 page once), while 200 more sends and 50 messages
  *      arrive; then D is delivered.
+ *   E. 600 messages dated within one second, delivered: the outbox lists 500 of any range, so those
+ *      500 are emitted and the poll after fails saying that some in that second are not followed.
  *
  * Then it reads n8n's own executions over its REST API and checks: every sent message emitted once by
- * Message Status Changed with its final status, every incoming message once by New Incoming Message,
- * none twice, none missing; each workflow has an error execution for its failed poll; the API key is
+ * Message Status Changed with its final status (of E, the 500 the outbox lists), every incoming
+ * message once by New Incoming Message, none twice, none missing; each workflow has an error
+ * execution for its failed poll, and Message Status Changed one for E; the API key is
  * in no log line of n8n, no row of its database file and no execution read back. Prints figures.
  *
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), and
@@ -38,6 +41,8 @@ const BURST = 1200;
 const PER_SEND = 200;
 /** Sends of a burst go this far apart: the outbox then holds at most 200 messages in any one second. */
 const SEND_GAP_MS = 1100;
+/** Messages dated within one second in part E: more than the 500 the outbox lists for any range. */
+const CROWDED = 600;
 const API_KEY = `live-trigger-${crypto.randomBytes(12).toString('hex')}`;
 const CREDENTIAL = { id: 'kvnTriggerCred0001', name: 'Kavenegar (trigger proof fake)' };
 const WORKFLOWS = {
@@ -228,6 +233,16 @@ async function main() {
 	figures.phaseD = seconds(phase);
 	log(`D: one failed poll of each workflow, 200 sends and 50 incoming messages around it (${figures.phaseD})`);
 
+	// More than the outbox can list in one second: the 500 it lists are followed, the poll after fails.
+	phase = Date.now();
+	const second = Math.floor(Date.now() / 1000) - 2;
+	const crowded = Array.from({ length: CROWDED }, (_, i) => fake.recordSend({ receptor: `0935${String(i).padStart(7, '0')}`, message: 'Crowded', date: second }).messageid);
+	deliver(fake, crowded, 10);
+	sent.delivered.push(...crowded.slice(0, 500));
+	await polls(3);
+	figures.phaseE = seconds(phase);
+	log(`E: ${CROWDED} messages dated within one second, delivered (${figures.phaseE})`);
+
 	const api = n8n.rest();
 	await api.login();
 	const status = await executionsOf(api, WORKFLOWS.status.id);
@@ -246,6 +261,8 @@ async function main() {
 	countOnce('New Incoming Message', received, inbox.flatMap((execution) => execution.items).map((item) => item.messageid), problems);
 
 	// ------------------------------------------------------------ the failed polls
+	const missed = status.filter((execution) => execution.status === 'error' && /may have missed status changes: 500 or more messages are dated within one second/.test(execution.error ?? ''));
+	if (missed.length !== 1) problems.push(`Message Status Changed: ${missed.length} error execution(s) saying that ${CROWDED} messages in one second were too many for the outbox, not 1`);
 	for (const [label, executions] of [['Message Status Changed', status], ['New Incoming Message', inbox]]) {
 		const errors = executions.filter((execution) => execution.status === 'error');
 		if (!errors.some((execution) => /HTTP 502 with an HTML page/.test(execution.error ?? ''))) {
@@ -268,11 +285,11 @@ async function main() {
 	const count = (executions, state) => executions.filter((execution) => execution.status === state).length;
 	console.log('');
 	console.log(`Kavenegar Trigger in n8n ${N8N_VERSION} (n8n start, polls every ${POLL_SECONDS}s):`);
-	console.log(`  Message Status Changed  ${statusItems.length} items for ${sent.delivered.length + sent.failed.length} sends, in ${count(status, 'success')} executions; ${count(status, 'error')} error execution(s)`);
+	console.log(`  Message Status Changed  ${statusItems.length} items for ${sent.delivered.length + sent.failed.length} sends the outbox can list (and ${CROWDED - 500} more in E's crowded second, reported missed), in ${count(status, 'success')} executions; ${count(status, 'error')} error execution(s)`);
 	console.log(`  New Incoming Message    ${inbox.flatMap((e) => e.items).length} items for ${received.length} messages, in ${count(inbox, 'success')} executions; ${count(inbox, 'error')} error execution(s)`);
 	console.log(`  requests to the fake    ${Object.entries(requests).map(([operation, n]) => `${operation} ${n}`).join(', ')}`);
 	console.log(`  API key searched in     ${logLines} log lines, every file of n8n's user folder (its database included), ${status.length + inbox.length} executions read back`);
-	console.log(`  times                   setup ${figures.setup}, first start ${figures.firstStart}, A ${figures.phaseA}, B+C ${figures.phaseB} (second start ${figures.secondStart}), D ${figures.phaseD}, total ${seconds(startedAt)}`);
+	console.log(`  times                   setup ${figures.setup}, first start ${figures.firstStart}, A ${figures.phaseA}, B+C ${figures.phaseB} (second start ${figures.secondStart}), D ${figures.phaseD}, E ${figures.phaseE}, total ${seconds(startedAt)}`);
 	return problems;
 }
 
