@@ -173,14 +173,14 @@ async function runNode({
 /**
  * Runs the trigger's `poll` once, the way n8n runs each scheduled tick: a PollContext from
  * n8n-core, called through n8n-core's TriggersAndPollers. `staticData` plays the workflow's static
- * data as n8n stores it in its database: every call builds a new Workflow from a copy of it (as
- * any instance loads the workflow: after a restart, on another main in queue mode), and a tick
- * that succeeds writes its changes back, as n8n saves them (on an emit, and as the committed cursor
- * of a tick that emits nothing). A failed tick saves nothing. `mode: 'manual'` is the editor's
- * "Fetch Test Event", whose static data n8n does not keep. Resolves with the emitted items of the
- * first output, or the error.
+ * data in n8n's memory: n8n keeps one Workflow per active workflow, and each tick changes its static
+ * data in place, whether it emits, emits nothing or fails. `stored`, when given, plays the copy in
+ * n8n's database: n8n writes it only when a tick emits, and once on activation (`activation: true`,
+ * the tick n8n runs when it activates the workflow, also after a restart). A restart is a new
+ * `staticData` copied from `stored`. `mode: 'manual'` is the editor's "Fetch Test Event", whose
+ * static data n8n does not keep. Resolves with the emitted items of the first output, or the error.
  */
-async function runPoll({ parameters, credentials, staticData = {}, mode = 'trigger', timezone = 'UTC' }) {
+async function runPoll({ parameters, credentials, staticData = {}, stored, activation = false, mode = 'trigger', timezone = 'UTC' }) {
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		nodes: [
@@ -198,7 +198,7 @@ async function runPoll({ parameters, credentials, staticData = {}, mode = 'trigg
 		nodeTypes,
 		active: mode !== 'manual',
 		settings: { timezone },
-		staticData: JSON.parse(JSON.stringify(staticData)),
+		staticData: mode === 'manual' ? JSON.parse(JSON.stringify(staticData)) : staticData,
 	});
 	const node = workflow.getNode('Kavenegar Trigger');
 	const executionId = `test-poll-${++executions}`;
@@ -212,10 +212,10 @@ async function runPoll({ parameters, credentials, staticData = {}, mode = 'trigg
 	} catch (caught) {
 		error = caught;
 	}
-	if (!error && mode !== 'manual' && workflow.staticData.__dataChanged) {
-		const saved = JSON.parse(JSON.stringify(workflow.staticData));
-		for (const key of Object.keys(staticData)) delete staticData[key];
-		Object.assign(staticData, saved);
+	if (stored && !error && mode !== 'manual' && (emitted !== null || activation)) {
+		const saved = JSON.parse(JSON.stringify(staticData));
+		for (const key of Object.keys(stored)) delete stored[key];
+		Object.assign(stored, saved);
 	}
 	const result = { items: emitted?.[0] ?? [], emitted, error, staticData };
 	assertKeyNotLeaked(result, credentials?.apiKey);

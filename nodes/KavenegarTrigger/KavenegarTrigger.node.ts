@@ -15,7 +15,7 @@ export class KavenegarTrigger implements INodeType {
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: `={{$parameter["event"] === "${MESSAGE_STATUS_CHANGED}" ? "Message Status Changed" : "New Incoming Message"}}`,
 		description: 'Starts the workflow when a Kavenegar line receives a message or a sent message reaches a final status',
 		defaults: { name: 'Kavenegar Trigger' },
 		polling: true,

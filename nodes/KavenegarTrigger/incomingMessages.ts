@@ -5,17 +5,21 @@ import {
 	type INodeProperties,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { unixToIso } from '../Kavenegar/shared/dates';
-import { splitList } from '../Kavenegar/shared/lists';
-import { normalisePhoneNumber } from '../Kavenegar/shared/phoneNumbers';
+import { morePagesAfter } from '../shared/inboxPages';
+import { splitList } from '../shared/lists';
+import { normalisePhoneNumber } from '../shared/phoneNumbers';
+import { readableRow } from '../shared/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';
 
 /**
- * Each poll reads the inbox from this long before the previous poll, so that a message whose
- * receipt time is a little behind (clock skew, the service's own processing, pages shifting while
- * they are read) is still found; the IDs seen in that stretch keep it from being emitted twice.
+ * The rule for a message the inbox lists late: each poll reads the inbox from this long before
+ * the previous poll, so a message listed up to 30 minutes after its own date (clocks that
+ * disagree, the service's processing, pages shifting while they are read) is still found, and the
+ * IDs seen in that stretch keep it from being emitted twice. One listed later than that is not
+ * emitted: reading further back on every poll would re-read that much of the inbox, page by page,
+ * every minute, on a busy line. The Line Number's description says so.
  */
 const LOOK_BACK = 30 * 60;
 
@@ -42,7 +46,7 @@ export const incomingMessageFields: INodeProperties[] = [
 		default: '',
 		placeholder: '10004346',
 		description:
-			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted.',
+			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted; a message the inbox lists more than 30 minutes after its own date is not emitted either (each poll re-reads the 30 minutes before the previous one).',
 		displayOptions: display,
 	},
 	{
@@ -86,7 +90,7 @@ async function receivedMessages(
 	// this poll is still new to the workflow.
 	for (const isread of ['0', '1']) {
 		let page = 1;
-		let pages = 1;
+		let more: boolean;
 		do {
 			const envelope = await callKavenegar(context, 'sms/inboxpaged', {
 				linenumber: line,
@@ -96,9 +100,9 @@ async function receivedMessages(
 				pagenumber: String(page),
 			});
 			for (const row of rowsOf(envelope)) byId.set(String(row.messageid), row as ReceivedMessage);
-			pages = Number(envelope.metadata?.totalpages ?? 1);
+			more = morePagesAfter(envelope);
 			page++;
-		} while (page <= pages);
+		} while (more);
 	}
 	return oldestFirst([...byId.values()]);
 }
@@ -113,7 +117,7 @@ function messageFilter(filters: IDataObject): (message: ReceivedMessage) => bool
 }
 
 function toItem(message: ReceivedMessage): INodeExecutionData {
-	return { json: { ...message, dateIso: unixToIso(message.date) ?? null } };
+	return { json: readableRow(message) };
 }
 
 export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

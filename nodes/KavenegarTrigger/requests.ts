@@ -1,24 +1,19 @@
-import {
-	NodeApiError,
-	type IDataObject,
-	type IN8nHttpFullResponse,
-	type IPollFunctions,
-	type JsonObject,
-} from 'n8n-workflow';
-import { kavenegarBaseUrl } from '../Kavenegar/shared/baseUrl';
-import { assertServiceSuccess, type Envelope } from '../Kavenegar/shared/envelope';
+import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import { kavenegarBaseUrl } from '../shared/baseUrl';
+import { assertServiceSuccess, type Envelope } from '../shared/envelope';
+import { isTimeout, withoutRequestDetails } from '../shared/requestErrors';
 
 export const DAY = 86_400;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A poll must not hang on a silent connection: the next scheduled poll would stack behind it. */
-const REQUEST_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_SECONDS = 60;
 
 /**
  * One form-encoded POST to `{base}/v1/{key}/{operation}.json`, its envelope checked the way the
  * node checks it, with `hints` by service code (see assertServiceSuccess). The URL holds the key,
- * so it goes nowhere but into the request itself.
+ * so a failed request's error goes on without it, as the node's do.
  */
 export async function callKavenegar(
 	context: IPollFunctions,
@@ -34,19 +29,15 @@ export async function callKavenegar(
 			url: `${kavenegarBaseUrl(credentials)}/${operation}.json`,
 			body: new URLSearchParams(params).toString(),
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-			timeout: REQUEST_TIMEOUT_MS,
+			timeout: REQUEST_TIMEOUT_SECONDS * 1000,
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		// n8n's error for a failed connection keeps the request, URL and key included, as its
-		// cause: only its words go on.
-		const failed = error as NodeApiError;
-		throw new NodeApiError(context.getNode(), { code: failed.httpCode ?? null } as JsonObject, {
-			message: failed.message,
-			description: failed.description ?? undefined,
-			httpCode: failed.httpCode ?? undefined,
-		});
+		const failure = withoutRequestDetails(context.getNode(), error);
+		// The trigger has no Request Options: its timeout is its own.
+		if (isTimeout(failure)) failure.message = `Kavenegar did not answer ${operation} within ${REQUEST_TIMEOUT_SECONDS} seconds`;
+		throw failure;
 	}
 	assertServiceSuccess(context.getNode(), response.statusCode, response.body, hints);
 	return response.body;

@@ -1,5 +1,11 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { unixToIso } from '../Kavenegar/shared/dates';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeProperties,
+	type IPollFunctions,
+} from 'n8n-workflow';
+import { messageStatusName, readableRow, unixToIso } from '../shared/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
 
 export const MESSAGE_STATUS_CHANGED = 'messageStatusChanged';
@@ -11,39 +17,58 @@ const UNKNOWN_ID = 100;
 /** Statuses a message does not leave: failed, delivered, cancelled (refunded), blocked (refunded). */
 const FINAL = new Set([6, DELIVERED, 13, 14]);
 
-/** `sms/latestoutbox` gives at most this many rows, `sms/status` takes at most this many IDs. */
+/**
+ * `sms/selectoutbox` answers at most this many rows and has no pages (a full answer means the
+ * range is to be made smaller); `sms/status` and `sms/select` take at most this many IDs.
+ */
 const MAX_ROWS = 500;
 
+/** `sms/selectoutbox`'s range is at most one day; both ends are read as inclusive. */
+const MAX_WINDOW = DAY;
+
 /**
- * Static data is saved with the workflow on every change, and each watched message outside the
- * latest outbox costs a place in an `sms/status` request: 5,000 keeps both small (10 requests).
+ * `sms/selectoutbox`'s start may lie at most 3 days back; five minutes less keeps a request clear
+ * of that edge when n8n's clock and Kavenegar's disagree.
  */
-const MAX_WATCHED = 10 * MAX_ROWS;
+const OLDEST_START = 3 * DAY - 5 * 60;
+
+/**
+ * Each poll reads the outbox from this long before the previous poll: a message the outbox lists
+ * a little after its own date (clocks that disagree, the service's processing) is still found.
+ */
+const LOOK_BACK = 10 * 60;
+
+/** On activation the messages of the last hour are watched from the status they have then. */
+const FIRST_LOOK_BACK = 60 * 60;
 
 /** A message that has not settled this long after its date is no longer watched. */
 const WATCH_FOR = 3 * DAY;
 
 const IP_ACCESS_HINT =
-	"Message Status Changed reads the latest outbox (sms/latestoutbox), which Kavenegar serves only to allowed IPs: add this n8n server's public IP in the Kavenegar panel.";
+	"Message Status Changed reads the outbox (sms/selectoutbox), which Kavenegar serves only to allowed IPs: add this n8n server's public IP in the Kavenegar panel.";
 
 /** The codes for a caller outside the allowed IPs; other codes (wrong key, credit, busy) have other causes. */
 const IP_ACCESS_HINTS: Record<number, string> = { 407: IP_ACCESS_HINT, 416: IP_ACCESS_HINT };
 
-interface WatchedMessage extends IDataObject {
-	status: number;
-	statustext: string;
-	receptor: string;
-	sender: string;
-	date: number;
-}
+/** A message the trigger knows: its last status seen, and its date. */
+type Known = [status: number, date: number];
 
-/** What the trigger remembers between polls, in the workflow's static data. */
+/**
+ * What the trigger remembers between polls, in the workflow's static data. n8n writes static data
+ * to its database only when a poll emits (and on activation), so after a restart a poll may start
+ * from an older copy: it then reads the outbox again from that copy's `readFrom`, and `messages`
+ * (as old as `readFrom`) keeps what that copy had already reported from being emitted twice.
+ */
 interface OutboxCursor extends IDataObject {
 	senderLine: string;
-	/** IDs in the last latest-outbox answer: a row outside it is a message sent since. */
-	known: string[];
-	/** Messages not settled yet (the newest MAX_WATCHED), by ID, with the status last seen. */
-	watched: Record<string, WatchedMessage>;
+	/** Where the next poll starts reading the outbox: a message date, Unix seconds. */
+	readFrom: number;
+	/** Messages not settled yet, and settled ones dated from `readFrom` on (a re-read meets them). */
+	messages: Record<string, Known>;
+	/** Seconds dated from `readFrom` on that hold 500 messages or more, already reported. */
+	fullSeconds?: number[];
+	/** Why messages may have been missed, found by the last poll: the next poll fails with it. */
+	missed?: string;
 }
 
 const display = { show: { event: [MESSAGE_STATUS_CHANGED] } };
@@ -67,7 +92,7 @@ export const statusChangeFields: INodeProperties[] = [
 		],
 		default: [14, 13, DELIVERED, 6],
 		description:
-			"Which statuses to report when a message reaches them; by default the final ones. Each message is reported once per status. Reads the latest outbox (sms/latestoutbox), which needs IP access: add the n8n server's IP in the Kavenegar panel. That gives the newest 500 messages only: if more than 500 are sent between two polls, the older ones are not seen (n8n logs a warning), so poll more often than that. At most 5,000 unsettled messages are watched (beyond that the oldest are dropped), each for three days.",
+			"Which statuses to report when a message reaches them; by default the final ones. Each message is reported once per status. Reads the outbox (sms/selectoutbox), which needs IP access: add the n8n server's IP in the Kavenegar panel. Every message sent after activation is followed for three days, whatever the volume; if the service's limits make that impossible (n8n stopped for more than three days, or 500 messages dated within one second), a poll fails saying which messages may have been missed.",
 		displayOptions: display,
 	},
 	{
@@ -89,121 +114,185 @@ export const statusChangeFields: INodeProperties[] = [
 	},
 ];
 
-function watch(row: IDataObject): WatchedMessage {
-	return {
-		status: Number(row.status),
-		statustext: String(row.statustext ?? ''),
-		receptor: String(row.receptor ?? ''),
-		sender: String(row.sender ?? ''),
-		date: Number(row.date),
-	};
-}
-
-function changeItem(
-	messageid: unknown,
-	now: { status: number; statustext: string },
-	message: WatchedMessage,
-	before: WatchedMessage | undefined,
-): INodeExecutionData {
+/** The emitted item: the service's sent-message row made readable, with the status before. */
+function changeItem(row: IDataObject, before: number | undefined): INodeExecutionData {
 	return {
 		json: {
-			messageid: Number(messageid),
-			status: now.status,
-			statustext: now.statustext,
-			previousStatus: before?.status ?? null,
-			previousStatusText: before?.statustext ?? null,
-			final: FINAL.has(now.status),
-			receptor: message.receptor,
-			sender: message.sender,
-			date: message.date,
-			dateIso: unixToIso(message.date) ?? null,
+			...readableRow(row),
+			previousStatus: before ?? null,
+			previousStatusName: before === undefined ? null : messageStatusName(before),
+			final: FINAL.has(Number(row.status)),
 		},
 	};
 }
 
-async function latestOutbox(context: IPollFunctions, senderLine: string): Promise<IDataObject[]> {
-	const params: Record<string, string> = { pagesize: String(MAX_ROWS) };
-	if (senderLine !== '') params.sender = senderLine;
-	return rowsOf(await callKavenegar(context, 'sms/latestoutbox', params, IP_ACCESS_HINTS));
+interface OutboxRead {
+	rows: Map<string, IDataObject>;
+	/** Seconds holding 500 messages or more: the outbox cannot list them all. */
+	fullSeconds: number[];
 }
 
-/** Current status rows of messages that fell out of the latest outbox, 500 IDs per request. */
-async function statusesOf(context: IPollFunctions, ids: string[]): Promise<Map<string, IDataObject>> {
+/** A range planned from the messages already known holds at most this many of them. */
+const PLANNED_ROWS = 400;
+
+/**
+ * Ranges from `from` to `to` of at most a day, cut where the messages already known (`knownDates`)
+ * would fill one: a poll re-reads the stretch the previous one read, and planning it from what
+ * that poll found spares the requests a full answer wastes.
+ */
+function plannedRanges(from: number, to: number, knownDates: number[]): Array<[number, number]> {
+	const cuts: Array<[number, number]> = [];
+	let start = from;
+	let count = 0;
+	for (const date of knownDates.filter((known) => known >= from && known <= to).sort((a, b) => a - b)) {
+		if (count >= PLANNED_ROWS && date > start) {
+			cuts.push([start, date - 1]);
+			[start, count] = [date, 0];
+		}
+		count++;
+	}
+	cuts.push([start, to]);
+	const ranges: Array<[number, number]> = [];
+	for (const [first, last] of cuts) {
+		for (let rangeStart = first; rangeStart <= last; rangeStart += MAX_WINDOW) ranges.push([rangeStart, Math.min(last, rangeStart + MAX_WINDOW - 1)]);
+	}
+	return ranges;
+}
+
+/**
+ * Every sent message dated from `from` to `to`, each range halved until it holds fewer than 500
+ * rows, as the contract says to do with a full answer.
+ */
+async function readOutbox(
+	context: IPollFunctions,
+	senderLine: string,
+	[from, to]: [number, number],
+	knownDates: number[],
+): Promise<OutboxRead> {
+	const rows = new Map<string, IDataObject>();
+	const fullSeconds: number[] = [];
+	const pending = plannedRanges(from, to, knownDates);
+	for (let range = pending.shift(); range !== undefined; range = pending.shift()) {
+		const [start, end] = range;
+		const params: Record<string, string> = { startdate: String(start), enddate: String(end) };
+		if (senderLine !== '') params.sender = senderLine;
+		const answer = rowsOf(await callKavenegar(context, 'sms/selectoutbox', params, IP_ACCESS_HINTS));
+		if (answer.length >= MAX_ROWS && end > start) {
+			const middle = Math.floor((start + end) / 2);
+			pending.unshift([start, middle], [middle + 1, end]);
+			continue;
+		}
+		if (answer.length >= MAX_ROWS) fullSeconds.push(start);
+		for (const row of answer) rows.set(String(row.messageid), row);
+	}
+	return { rows, fullSeconds };
+}
+
+/** Rows of `operation` (sms/status or sms/select) for `ids`, 500 IDs a request, by ID. */
+async function rowsById(context: IPollFunctions, operation: string, ids: string[]): Promise<Map<string, IDataObject>> {
 	const rows = new Map<string, IDataObject>();
 	for (let start = 0; start < ids.length; start += MAX_ROWS) {
-		const envelope = await callKavenegar(context, 'sms/status', {
-			messageid: ids.slice(start, start + MAX_ROWS).join(','),
-		});
+		const envelope = await callKavenegar(context, operation, { messageid: ids.slice(start, start + MAX_ROWS).join(',') }, IP_ACCESS_HINTS);
 		for (const row of rowsOf(envelope)) rows.set(String(row.messageid), row);
 	}
 	return rows;
 }
 
-/** The oldest go first: they are the likeliest to have settled unseen, and expire soonest anyway. */
-function capped(watched: Record<string, WatchedMessage>): Record<string, WatchedMessage> {
-	const ids = Object.keys(watched);
-	if (ids.length <= MAX_WATCHED) return watched;
-	ids.sort((a, b) => watched[a].date - watched[b].date || Number(a) - Number(b));
-	return Object.fromEntries(ids.slice(-MAX_WATCHED).map((id) => [id, watched[id]]));
+function missedReasons(unread: [number, number] | undefined, fullSeconds: number[]): string | undefined {
+	const reasons: string[] = [];
+	if (unread) {
+		reasons.push(
+			`messages sent from ${unixToIso(unread[0])} to ${unixToIso(unread[1])} could not be read: the outbox answers only the last 3 days, and the trigger's last saved state is older than that (n8n or the workflow was stopped, or no poll emitted, for that long)`,
+		);
+	}
+	if (fullSeconds.length > 0) {
+		const seconds = fullSeconds.map((second) => unixToIso(second)).join(', ');
+		reasons.push(`500 or more messages are dated within one second (${seconds}): the outbox lists at most 500 per answer, so some of them are not followed`);
+	}
+	return reasons.length > 0 ? `Kavenegar Trigger may have missed status changes: ${reasons.join('; ')}` : undefined;
 }
 
 export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const reported = new Set((this.getNodeParameter('statuses', []) as unknown[]).map(Number));
 	const senderLine = String((this.getNodeParameter('filters', {}) as IDataObject).senderLine ?? '').trim();
-	const rows = await latestOutbox(this, senderLine);
 
 	if (this.getMode() === 'manual') {
-		const sample = rows.find((row) => reported.has(Number(row.status)));
-		return sample ? [[changeItem(sample.messageid, watch(sample), watch(sample), undefined)]] : null;
+		const params: Record<string, string> = { pagesize: String(MAX_ROWS) };
+		if (senderLine !== '') params.sender = senderLine;
+		const latest = rowsOf(await callKavenegar(this, 'sms/latestoutbox', params, IP_ACCESS_HINTS));
+		const sample = latest.find((row) => reported.has(Number(row.status)));
+		return sample ? [[changeItem(sample, undefined)]] : null;
 	}
 
 	const state = this.getWorkflowStaticData('node');
 	const cursor = state.statusChanges as OutboxCursor | undefined;
 	const previous = cursor?.senderLine === senderLine ? cursor : undefined;
-	const watched: Record<string, WatchedMessage> = { ...(previous?.watched ?? {}) };
-	const changes: INodeExecutionData[] = [];
-	const inOutbox = new Map(rows.map((row) => [String(row.messageid), row]));
+	// Found by the poll before, which may have had items to emit: an error now is the way a user
+	// sees it (an error execution), and the poll after this one carries on from where that one got.
+	if (previous?.missed !== undefined) {
+		const { missed, ...carryOn } = previous;
+		state.statusChanges = carryOn;
+		throw new NodeOperationError(this.getNode(), missed, {
+			description:
+				'The trigger carries on with the next poll. To check the messages named here, use Kavenegar → SMS → Get Status with their message IDs, or Get Outbox by Date.',
+		});
+	}
 
-	const outside = Object.keys(watched).filter((id) => !inOutbox.has(id));
-	const elsewhere = outside.length > 0 ? await statusesOf(this, outside) : new Map<string, IDataObject>();
-	for (const [id, before] of Object.entries(watched)) {
-		const row = inOutbox.get(id) ?? elsewhere.get(id);
-		if (row === undefined) continue;
-		const now = watch(row);
-		if (now.status === UNKNOWN_ID) {
-			delete watched[id];
-		} else if (now.status !== before.status) {
-			if (reported.has(now.status)) changes.push(changeItem(id, now, before, before));
-			if (FINAL.has(now.status)) delete watched[id];
-			else watched[id] = { ...before, status: now.status, statustext: now.statustext };
+	const now = nowSeconds();
+	const oldest = now - OLDEST_START;
+	const wanted = previous ? previous.readFrom : now - FIRST_LOOK_BACK;
+	const messages: Record<string, Known> = { ...(previous?.messages ?? {}) };
+	const knownDates = Object.values(messages).map(([, date]) => date);
+	const { rows, fullSeconds } = await readOutbox(this, senderLine, [Math.max(wanted, oldest), now], knownDates);
+	const changes: INodeExecutionData[] = [];
+
+	// On activation (or for another sender line) the messages found are only remembered: no flood
+	// of old statuses. Later, a message not known is one sent since: reported if its status is.
+	for (const row of oldestFirst([...rows.values()])) {
+		const id = String(row.messageid);
+		const status = Number(row.status);
+		const before = messages[id]?.[0];
+		if (before === status) continue;
+		messages[id] = [status, Number(row.date)];
+		if (previous && reported.has(status)) changes.push(changeItem(row, before));
+	}
+
+	// Watched messages the outbox read did not show (sent before it, or in a full second).
+	const unseen = Object.keys(messages).filter((id) => !rows.has(id) && !FINAL.has(messages[id][0]));
+	if (unseen.length > 0) {
+		const statuses = await rowsById(this, 'sms/status', unseen);
+		const changed = unseen.filter((id) => statuses.has(id) && Number(statuses.get(id)?.status) !== messages[id][0]);
+		const wantRows = changed.filter((id) => reported.has(Number(statuses.get(id)?.status)));
+		const sentRows = wantRows.length > 0 ? await rowsById(this, 'sms/select', wantRows) : new Map<string, IDataObject>();
+		const found: IDataObject[] = changed.map(
+			(id) => sentRows.get(id) ?? { ...statuses.get(id), date: messages[id][1] },
+		);
+		for (const row of oldestFirst(found)) {
+			const id = String(row.messageid);
+			const status = Number(row.status);
+			const before = messages[id][0];
+			if (status === before) continue;
+			messages[id] = [status, messages[id][1]];
+			if (reported.has(status)) changes.push(changeItem(row, before));
 		}
 	}
 
-	// On a first activation (or another sender line) the outbox is only remembered: no flood of
-	// old statuses. Later, a row not seen before is a message sent since the last poll.
-	const known = new Set(previous?.known ?? []);
-	// A full answer with no message the last poll knew leaves a gap the service cannot show: the
-	// messages sent after that poll but before these rows. Only the logs can tell the user.
-	const knewBefore = (row: IDataObject) => known.has(String(row.messageid)) || String(row.messageid) in (previous?.watched ?? {});
-	if (previous && rows.length >= MAX_ROWS && !rows.some(knewBefore)) {
-		this.logger.warn(
-			`Kavenegar Trigger "${this.getNode().name}": the newest ${MAX_ROWS} sent messages are all new since the last poll, so messages sent in between may have been missed; poll more often`,
-			{ workflowId: this.getWorkflow().id },
-		);
+	const readFrom = now - LOOK_BACK;
+	const watchedSince = now - WATCH_FOR;
+	for (const [id, [status, date]] of Object.entries(messages)) {
+		if (status === UNKNOWN_ID || (FINAL.has(status) ? date < readFrom : date < watchedSince)) delete messages[id];
 	}
-	for (const row of oldestFirst(rows)) {
-		const id = String(row.messageid);
-		if (known.has(id) || id in watched) continue;
-		const message = watch(row);
-		if (!FINAL.has(message.status) && message.status !== UNKNOWN_ID) watched[id] = message;
-		// It may have settled before any poll saw it: reported without a previous status.
-		if (previous && reported.has(message.status)) changes.push(changeItem(id, message, message, undefined));
-	}
-
-	const expired = nowSeconds() - WATCH_FOR;
-	for (const [id, message] of Object.entries(watched)) if (message.date < expired) delete watched[id];
-	state.statusChanges = { senderLine, known: [...inOutbox.keys()], watched: capped(watched) } satisfies OutboxCursor;
+	const unread: [number, number] | undefined = previous && wanted < oldest ? [wanted, oldest] : undefined;
+	const newlyFull = fullSeconds.filter((second) => !(previous?.fullSeconds ?? []).includes(second));
+	const missed = previous ? missedReasons(unread, newlyFull) : undefined;
+	state.statusChanges = {
+		senderLine,
+		readFrom,
+		messages,
+		fullSeconds: fullSeconds.filter((second) => second >= readFrom),
+		...(missed ? { missed } : {}),
+	} satisfies OutboxCursor;
 	if (changes.length === 0) return null;
-	const order = new Map(oldestFirst(changes.map((change) => change.json)).map((json, index) => [json, index]));
-	return [changes.sort((a, b) => (order.get(a.json) ?? 0) - (order.get(b.json) ?? 0))];
+	const order = (item: INodeExecutionData) => [Number(item.json.date), Number(item.json.messageid)];
+	return [changes.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1])];
 }

@@ -30,7 +30,7 @@ async function countedFrom(startDate) {
 	const wire = ctx.fake.requests[0].form.startdate;
 	expect(wire).toMatch(/^\d{10}$/);
 	// The service counts up to now when no end is given.
-	expect(items).toEqual([{ json: { startdate: Number(wire), enddate: expect.any(Number), sumcount: 0 }, pairedItem: { item: 0 } }]);
+	expect(items).toEqual([{ json: { startdate: Number(wire), enddate: expect.any(Number), sumcount: 0, startdateIso: new Date(Number(wire) * 1000).toISOString(), enddateIso: expect.any(String) }, pairedItem: { item: 0 } }]);
 	expect(items[0].json.enddate).toBeGreaterThan(Number(wire));
 	expect(items[0].json.enddate).toBeLessThanOrEqual(nowSeconds());
 	return Number(wire);

@@ -1,75 +1,105 @@
 const http = require('node:http');
-const { runPoll, credentialsFor, requireFromEngine } = require('../harness');
-const { useFake, expectNoKey } = require('../helpers');
-
-const { Container } = requireFromEngine('@n8n/di');
-const { Logger } = requireFromEngine('@n8n/backend-common');
+const { runPoll, credentialsFor } = require('../harness');
+const { useFake, expectNoKey, nowSeconds, DAY } = require('../helpers');
 
 const ctx = useFake();
 const ALL_STATUSES = [6, 10, 11, 13, 14];
+const STATE = 'node:Kavenegar Trigger';
 const poll = (parameters = {}, options = {}) =>
 	runPoll({
 		parameters: { event: 'messageStatusChanged', ...parameters },
 		credentials: credentialsFor(ctx.fake),
 		...options,
 	});
-const sent = (count = 1, sender) =>
-	Array.from({ length: count }, (_, i) => ctx.fake.recordSend({ receptor: `0912000${String(i).padStart(4, '0')}`, message: 'x', sender }).messageid);
+/** `count` messages sent now, or dated `date` (a send registered then, or a burst spread over seconds). */
+const sent = (count = 1, { sender, date } = {}) =>
+	Array.from(
+		{ length: count },
+		(_, i) => ctx.fake.recordSend({ receptor: `0912000${String(i).padStart(4, '0')}`, message: `m${i}`, sender, date: typeof date === 'function' ? date(i) : date }).messageid,
+	);
+const deliver = (ids, status = 10) => ids.forEach((id) => ctx.fake.setMessageStatus(id, status));
 const statusesOf = (items) => items.map(({ json }) => [json.messageid, json.previousStatus, json.status]);
+const idsOf = (items) => items.map(({ json }) => json.messageid);
+const selects = () => ctx.fake.requests.filter((r) => r.operation === 'sms/selectoutbox');
 
-/** The logger n8n-core hands the trigger as `this.logger`, its warnings recorded, not printed. */
-let warn;
+/** Every request the trigger made kept to the contract: ranges of a day at most, from at most 3 days back, 500 IDs. */
+function expectWithinContract() {
+	const now = nowSeconds();
+	for (const { operation, form } of ctx.fake.requests) {
+		if (operation === 'sms/selectoutbox') {
+			expect(Number(form.enddate) - Number(form.startdate)).toBeLessThanOrEqual(DAY);
+			expect(Number(form.startdate)).toBeGreaterThanOrEqual(now - 3 * DAY);
+		} else {
+			expect(form.messageid.split(',').length).toBeLessThanOrEqual(500);
+		}
+	}
+}
+
 beforeEach(() => {
 	ctx.fake.outbox.length = 0;
-	warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => {});
 });
-afterEach(() => warn.mockRestore());
 
 describe('Kavenegar Trigger: Message Status Changed', () => {
-	test('the first activation watches what is unsettled and emits nothing, not even settled messages', async () => {
+	test('activation reads the last hour of the outbox, remembers it and emits nothing, not even settled messages', async () => {
 		const [queued, delivered] = sent(2);
-		ctx.fake.setMessageStatus(delivered, 10);
+		deliver([delivered]);
 		const staticData = {};
 		const { emitted, error } = await poll({}, { staticData });
 		expect(error).toBeUndefined();
 		expect(emitted).toBeNull();
-		expect(ctx.fake.requests.map((r) => [r.method, r.operation, r.form])).toEqual([['POST', 'sms/latestoutbox', { pagesize: '500' }]]);
-		expect(Object.keys(staticData['node:Kavenegar Trigger'].statusChanges.watched)).toEqual([String(queued)]);
+		expect(ctx.fake.requests.map((r) => [r.method, r.operation])).toEqual([['POST', 'sms/selectoutbox']]);
+		const { startdate, enddate } = ctx.fake.requests[0].form;
+		expect(Number(enddate) - Number(startdate)).toBe(3600);
+		expect(Math.abs(Number(enddate) - nowSeconds())).toBeLessThanOrEqual(2);
+		expect(Object.keys(staticData[STATE].statusChanges.messages)).toEqual([String(queued), String(delivered)]);
 	});
 
-	test('a message reaching a final status is emitted once, with the old and new status', async () => {
+	test('a message reaching a final status is emitted once, with its text, cost, ISO date, English status names and the previous status', async () => {
 		const [id] = sent(1);
 		const staticData = {};
 		await poll({}, { staticData });
 		expect((await poll({}, { staticData })).emitted).toBeNull();
-		ctx.fake.setMessageStatus(id, 10);
+		deliver([id]);
 		const { items } = await poll({}, { staticData });
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({
+		const { json } = items[0];
+		expect(json).toEqual({
 			messageid: id,
+			message: 'm0',
 			status: 10,
 			statustext: 'رسیده به گیرنده',
+			statusName: 'Delivered',
 			previousStatus: 1,
-			previousStatusText: 'در صف ارسال',
+			previousStatusName: 'Queued',
 			final: true,
 			receptor: '09120000000',
 			sender: '10004346',
+			cost: 120,
 			date: expect.any(Number),
-			dateIso: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+			dateIso: new Date(json.date * 1000).toISOString(),
 		});
 		expect((await poll({}, { staticData })).emitted).toBeNull();
-		expect(staticData['node:Kavenegar Trigger'].statusChanges.watched).toEqual({});
+	});
+
+	test('the items have the names of the node\'s outbox rows, plus the previous status', async () => {
+		const [id] = sent(1);
+		const staticData = {};
+		await poll({}, { staticData });
+		deliver([id], 6);
+		const { items } = await poll({}, { staticData });
+		const node = await ctx.run({ resource: 'sms', operation: 'getMessages', messageIds: String(id) });
+		expect(items[0].json).toEqual({ ...node.items[0].json, previousStatus: 1, previousStatusName: 'Queued', final: true });
 	});
 
 	test('steps on the way (queued → sent to carrier) are not emitted; the final step names the last one seen', async () => {
 		const [failed, blocked, cancelled] = sent(3);
 		const staticData = {};
 		await poll({}, { staticData });
-		ctx.fake.setMessageStatus(failed, 4);
+		deliver([failed], 4);
 		expect((await poll({}, { staticData })).emitted).toBeNull();
-		ctx.fake.setMessageStatus(failed, 6);
-		ctx.fake.setMessageStatus(blocked, 14);
-		ctx.fake.setMessageStatus(cancelled, 13);
+		deliver([failed], 6);
+		deliver([blocked], 14);
+		deliver([cancelled], 13);
 		const { items } = await poll({}, { staticData });
 		expect(statusesOf(items)).toEqual([
 			[failed, 4, 6],
@@ -82,20 +112,19 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		const [id] = sent(1);
 		const staticData = {};
 		await poll({}, { staticData });
-		ctx.fake.setMessageStatus(id, 11);
+		deliver([id], 11);
 		const [sentSince] = sent(1);
-		ctx.fake.setMessageStatus(sentSince, 11);
+		deliver([sentSince], 11);
 		expect((await poll({}, { staticData })).emitted).toBeNull();
-		const watched = staticData['node:Kavenegar Trigger'].statusChanges.watched;
-		expect([watched[id].status, watched[sentSince].status]).toEqual([11, 11]);
-		ctx.fake.setMessageStatus(id, 10);
-		ctx.fake.setMessageStatus(sentSince, 6);
+		const messages = staticData[STATE].statusChanges.messages;
+		expect([messages[id][0], messages[sentSince][0]]).toEqual([11, 11]);
+		deliver([id], 10);
+		deliver([sentSince], 6);
 		const { items } = await poll({}, { staticData });
 		expect(items.map(({ json }) => [json.messageid, json.previousStatus, json.status, json.final])).toEqual([
 			[id, 11, 10, true],
 			[sentSince, 11, 6, true],
 		]);
-		expect(staticData['node:Kavenegar Trigger'].statusChanges.watched).toEqual({});
 	});
 
 	test('not delivered (11), when chosen, is reported but still watched: a later delivery is a second item, 11 → 10', async () => {
@@ -103,79 +132,185 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		const [id] = sent(1);
 		const staticData = {};
 		await poll(parameters, { staticData });
-		ctx.fake.setMessageStatus(id, 11);
+		deliver([id], 11);
 		const first = await poll(parameters, { staticData });
-		expect(first.items.map(({ json }) => [json.previousStatus, json.status, json.final])).toEqual([[1, 11, false]]);
+		expect(first.items.map(({ json }) => [json.previousStatus, json.status, json.statusName, json.final])).toEqual([[1, 11, 'Not Delivered', false]]);
 		expect((await poll(parameters, { staticData })).emitted).toBeNull();
-		ctx.fake.setMessageStatus(id, 10);
+		deliver([id], 10);
 		const second = await poll(parameters, { staticData });
 		expect(second.items.map(({ json }) => [json.previousStatus, json.status, json.final])).toEqual([[11, 10, true]]);
 	});
 
-	test('only the chosen statuses are reported; a settled message is dropped either way', async () => {
+	test('only the chosen statuses are reported', async () => {
 		const [delivered, failed] = sent(2);
 		const staticData = {};
 		const parameters = { statuses: [6] };
 		await poll(parameters, { staticData });
-		ctx.fake.setMessageStatus(delivered, 10);
-		ctx.fake.setMessageStatus(failed, 6);
+		deliver([delivered], 10);
+		deliver([failed], 6);
 		expect(statusesOf((await poll(parameters, { staticData })).items)).toEqual([[failed, 1, 6]]);
-		expect(staticData['node:Kavenegar Trigger'].statusChanges.watched).toEqual({});
 	});
 
 	test('a message sent after activation that settled before the next poll is reported without a previous status', async () => {
 		const staticData = {};
 		await poll({}, { staticData });
 		const [settled, pending] = sent(2);
-		ctx.fake.setMessageStatus(settled, 10);
+		deliver([settled]);
 		const { items } = await poll({}, { staticData });
 		expect(statusesOf(items)).toEqual([[settled, null, 10]]);
-		ctx.fake.setMessageStatus(pending, 6);
+		expect(items[0].json.previousStatusName).toBeNull();
+		deliver([pending], 6);
 		expect(statusesOf((await poll({}, { staticData })).items)).toEqual([[pending, 1, 6]]);
 	});
 
-	test('watched messages pushed out of the latest 500 are followed through sms/status, 500 IDs a request', async () => {
-		const [early] = sent(1);
+	test('1,200 sends between two polls: the outbox is read in ranges halved until each holds fewer than 500, and every delivery is emitted once', async () => {
 		const staticData = {};
 		await poll({}, { staticData });
-		sent(500);
-		await poll({}, { staticData });
-		sent(500);
-		ctx.fake.setMessageStatus(early, 10);
+		const start = nowSeconds() - 240;
+		const burst = sent(1200, { date: (i) => start + Math.floor(i / 10) });
+		ctx.fake.requests.length = 0;
+		expect((await poll({}, { staticData })).emitted).toBeNull();
+		expect(selects().length).toBeGreaterThan(3);
+		expect(Object.keys(staticData[STATE].statusChanges.messages)).toHaveLength(1200);
+		expectWithinContract();
+		// The next poll re-reads that stretch in ranges planned from what it knows, 400 known messages
+		// a range, the last one running to now: three requests, no full answer wasted.
+		ctx.fake.requests.length = 0;
+		expect((await poll({}, { staticData })).emitted).toBeNull();
+		expect(selects()).toHaveLength(3);
+		deliver(burst);
 		ctx.fake.requests.length = 0;
 		const { items } = await poll({}, { staticData });
-		expect(statusesOf(items)).toEqual([[early, 1, 10]]);
-		expect(ctx.fake.requests.map((r) => r.operation)).toEqual(['sms/latestoutbox', 'sms/status', 'sms/status']);
-		expect(ctx.fake.requests.slice(1).map((r) => r.form.messageid.split(',').length)).toEqual([500, 1]);
-		expect(Object.keys(staticData['node:Kavenegar Trigger'].statusChanges.watched)).toHaveLength(1000);
+		expect(selects()).toHaveLength(3);
+		expect(idsOf(items)).toEqual(burst);
+		expect(items.every(({ json }) => json.previousStatus === 1 && json.status === 10)).toBe(true);
+		expectWithinContract();
+		expect((await poll({}, { staticData })).emitted).toBeNull();
 	});
 
-	test('a restart (new workflow and context, the static data as stored) does not emit again', async () => {
-		const [id] = sent(1);
+	test('watched messages older than what a poll re-reads are followed through sms/status (500 IDs a request), their rows from sms/select', async () => {
+		const start = nowSeconds() - 1800;
+		const early = sent(1001, { date: (i) => start + Math.floor(i / 10) });
+		const staticData = {};
+		await poll({}, { staticData });
+		deliver([early[0], early[1000]]);
+		ctx.fake.requests.length = 0;
+		const { items } = await poll({}, { staticData });
+		expect(statusesOf(items)).toEqual([
+			[early[0], 1, 10],
+			[early[1000], 1, 10],
+		]);
+		expect(items[0].json).toMatchObject({ message: 'm0', cost: 120, statusName: 'Delivered', previousStatusName: 'Queued' });
+		expect(ctx.fake.requests.map((r) => [r.operation, r.form.messageid?.split(',').length])).toEqual([
+			['sms/selectoutbox', undefined],
+			['sms/status', 500],
+			['sms/status', 500],
+			['sms/status', 1],
+			['sms/select', 2],
+		]);
+		expectWithinContract();
+	});
+
+	test('a restart, with n8n saving the state only when a poll emits: what was in flight is found again, nothing is emitted twice', async () => {
 		const stored = {};
-		await poll({}, { staticData: stored });
-		ctx.fake.setMessageStatus(id, 10);
-		expect((await poll({}, { staticData: stored })).items).toHaveLength(1);
-		const afterRestart = JSON.parse(JSON.stringify(stored));
-		expect((await poll({}, { staticData: afterRestart })).emitted).toBeNull();
+		let memory = {};
+		const [a, b] = sent(2);
+		await poll({}, { staticData: memory, stored, activation: true });
+		const [c] = sent(1);
+		expect((await poll({}, { staticData: memory, stored })).emitted).toBeNull();
+		deliver([a]);
+		expect(statusesOf((await poll({}, { staticData: memory, stored })).items)).toEqual([[a, 1, 10]]);
+		const [d, e] = sent(2);
+		deliver([e], 4);
+		expect((await poll({}, { staticData: memory, stored })).emitted).toBeNull();
+		expect(stored[STATE].statusChanges.messages[d]).toBeUndefined();
+
+		memory = JSON.parse(JSON.stringify(stored));
+		deliver([b, c, d]);
+		deliver([e], 6);
+		const afterRestart = await poll({}, { staticData: memory, stored, activation: true });
+		// d and e were first seen by a poll whose state n8n never saved: found again, without a previous status.
+		expect(statusesOf(afterRestart.items)).toEqual([
+			[b, 1, 10],
+			[c, 1, 10],
+			[d, null, 10],
+			[e, null, 6],
+		]);
+		memory = JSON.parse(JSON.stringify(stored));
+		expect((await poll({}, { staticData: memory, stored })).emitted).toBeNull();
+	});
+
+	test('n8n stopped for more than 3 days: the next poll reads what the outbox still has, and the poll after fails naming what could not be read, then it carries on', async () => {
+		const now = nowSeconds();
+		const [watchedEarly] = sent(1, { date: now - 4 * DAY });
+		const [recent] = sent(1, { date: now - 3600 });
+		const stored = {
+			[STATE]: { statusChanges: { senderLine: '', readFrom: now - 4 * DAY + 60, messages: { [watchedEarly]: [1, now - 4 * DAY] } } },
+		};
+		deliver([recent]);
+		const staticData = JSON.parse(JSON.stringify(stored));
+		const first = await poll({}, { staticData });
+		expect(first.error).toBeUndefined();
+		expect(statusesOf(first.items)).toEqual([[recent, null, 10]]);
+		expectWithinContract();
+		const second = await poll({}, { staticData });
+		expect(second.error.name).toBe('NodeOperationError');
+		expect(second.error.message).toMatch(
+			/^Kavenegar Trigger may have missed status changes: messages sent from \d{4}-.+Z to \d{4}-.+Z could not be read: the outbox answers only the last 3 days/,
+		);
+		expect(second.error.description).toContain('Get Status');
+		const [later] = sent(1);
+		deliver([later]);
+		const third = await poll({}, { staticData });
+		expect(third.error).toBeUndefined();
+		expect(statusesOf(third.items)).toEqual([[later, null, 10]]);
+	});
+
+	test('500 messages dated within one second: the 500 the outbox lists are followed, and the next poll fails saying the rest are not', async () => {
+		const staticData = {};
+		await poll({}, { staticData });
+		const second = nowSeconds() - 30;
+		const crowded = sent(600, { date: second });
+		deliver(crowded.slice(0, 3));
+		const detecting = await poll({}, { staticData });
+		expect(detecting.error).toBeUndefined();
+		expect(idsOf(detecting.items)).toEqual(crowded.slice(0, 3));
+		const failed = await poll({}, { staticData });
+		expect(failed.error.message).toBe(
+			`Kavenegar Trigger may have missed status changes: 500 or more messages are dated within one second (${new Date(second * 1000).toISOString()}): the outbox lists at most 500 per answer, so some of them are not followed`,
+		);
+		// Reported once: the polls that re-read that second do not fail again.
+		expect((await poll({}, { staticData })).error).toBeUndefined();
+		expect((await poll({}, { staticData })).error).toBeUndefined();
+	});
+
+	test('a message unsettled three days after its date is no longer watched', async () => {
+		const now = nowSeconds();
+		const [old] = sent(1, { date: now - 3 * DAY - 60 });
+		const staticData = { [STATE]: { statusChanges: { senderLine: '', readFrom: now - 60, messages: { [old]: [1, now - 3 * DAY - 60] } } } };
+		await poll({}, { staticData });
+		expect(staticData[STATE].statusChanges.messages).toEqual({});
+		deliver([old]);
+		expect((await poll({}, { staticData })).emitted).toBeNull();
 	});
 
 	test('the sender line filter is sent to the service; another line starts over', async () => {
 		const staticData = {};
-		const [id] = sent(1, '30004000');
+		const [id] = sent(1, { sender: '30004000' });
 		await poll({ filters: { senderLine: '30004000' } }, { staticData });
-		expect(ctx.fake.requests[0].form).toEqual({ pagesize: '500', sender: '30004000' });
-		ctx.fake.setMessageStatus(id, 10);
+		expect(ctx.fake.requests[0].form).toMatchObject({ sender: '30004000' });
+		deliver([id]);
 		expect((await poll({ filters: { senderLine: '50001' } }, { staticData })).emitted).toBeNull();
 	});
 
 	test('manual mode (Fetch Test Event) shows the latest message with a reported status, cursor untouched', async () => {
 		const [older, newer] = sent(2);
-		ctx.fake.setMessageStatus(older, 10);
-		ctx.fake.setMessageStatus(newer, 6);
+		deliver([older], 10);
+		deliver([newer], 6);
 		const staticData = {};
 		const { items } = await poll({}, { staticData, mode: 'manual' });
 		expect(statusesOf(items)).toEqual([[newer, null, 6]]);
+		expect(items[0].json.statusName).toBe('Failed');
 		expect(staticData).toEqual({});
 		expect((await poll({ statuses: [13] }, { mode: 'manual' })).emitted).toBeNull();
 	});
@@ -187,7 +322,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 			const { error } = await poll({}, { staticData: {} });
 			expect(error.name).toBe('NodeApiError');
 			expect(error.message).toBe("Kavenegar error 407: this operation needs IP access: add the caller's IP in the account panel");
-			expect(error.description).toContain('sms/latestoutbox');
+			expect(error.description).toContain('sms/selectoutbox');
 			expect(error.description).toContain("add this n8n server's public IP in the Kavenegar panel");
 			expect(error.httpCode).toBe('407');
 			expectNoKey(error, ctx.fake.apiKey);
@@ -197,18 +332,28 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		}
 	});
 
-	test('a wrong key (403) or a busy service (409) gets no IP-access hint', async () => {
-		const wrongKey = await runPoll({
+	test('a failed poll (busy service) changes nothing: the next poll catches up', async () => {
+		const staticData = {};
+		await poll({}, { staticData });
+		const [id] = sent(1);
+		deliver([id]);
+		const before = JSON.stringify(staticData);
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/selectoutbox' });
+		const busy = await poll({}, { staticData });
+		expect(busy.error.httpCode).toBe('409');
+		expect(busy.error.description).not.toContain('IP');
+		expect(JSON.stringify(staticData)).toBe(before);
+		expect(statusesOf((await poll({}, { staticData })).items)).toEqual([[id, null, 10]]);
+	});
+
+	test('a wrong key (403) gets no IP-access hint', async () => {
+		const { error } = await runPoll({
 			parameters: { event: 'messageStatusChanged' },
 			credentials: credentialsFor(ctx.fake, { apiKey: 'another-key' }),
 		});
-		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/latestoutbox' });
-		const busy = await poll({}, { staticData: {} });
-		for (const [{ error }, code] of [[wrongKey, '403'], [busy, '409']]) {
-			expect(error.httpCode).toBe(code);
-			expect(error.description).not.toContain('IP');
-			expectNoKey(error, ctx.fake.apiKey);
-		}
+		expect(error.httpCode).toBe('403');
+		expect(error.description).not.toContain('IP');
+		expectNoKey(error, ctx.fake.apiKey);
 	});
 
 	/** A service answering every request with `code`, for codes the fake has no way to give. */
@@ -240,67 +385,5 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		} finally {
 			await service.close();
 		}
-	});
-});
-
-describe('Kavenegar Trigger: how much is watched, and what latestoutbox cannot show', () => {
-	const warnings = () => warn.mock.calls.map(([message]) => message);
-
-	test('more than 500 sent between two polls logs a warning (no key, no URL); a known message among the newest 500 does not', async () => {
-		sent(1);
-		const staticData = {};
-		await poll({}, { staticData });
-		sent(499);
-		await poll({}, { staticData });
-		expect(warn).not.toHaveBeenCalled();
-		sent(501);
-		await poll({}, { staticData });
-		expect(warnings()).toEqual([expect.stringContaining('may have been missed')]);
-		const logged = JSON.stringify(warn.mock.calls);
-		expect(logged).not.toContain(ctx.fake.url);
-		expect(logged).not.toContain('/v1/');
-		expectNoKey(warn.mock.calls, ctx.fake.apiKey);
-	});
-
-	test('at most 5,000 messages are watched, the oldest dropped first; a poll makes at most 11 requests', async () => {
-		const staticData = {};
-		await poll({}, { staticData });
-		const rounds = Array.from({ length: 11 }, () => []);
-		for (const round of rounds) {
-			round.push(...sent(500));
-			await poll({}, { staticData });
-		}
-		const watched = () =>
-			Object.keys(staticData['node:Kavenegar Trigger'].statusChanges.watched)
-				.map(Number)
-				.sort((a, b) => a - b);
-		expect(watched()).toEqual(rounds.slice(1).flat());
-
-		const last = sent(500);
-		const settled = [rounds[1][0], rounds[2][0]];
-		for (const id of settled) ctx.fake.setMessageStatus(id, 10);
-		ctx.fake.requests.length = 0;
-		const { items } = await poll({}, { staticData });
-		expect(ctx.fake.requests.map((r) => r.operation)).toEqual(['sms/latestoutbox', ...Array(10).fill('sms/status')]);
-		expect(statusesOf(items)).toEqual(settled.map((id) => [id, 1, 10]));
-		const unsettled = [...rounds.slice(1).flat(), ...last].filter((id) => !settled.includes(id));
-		expect(watched()).toEqual(unsettled.slice(-5000));
-
-		ctx.fake.setMessageStatus(rounds[1][1], 10);
-		ctx.fake.setMessageStatus(rounds[1][499], 10);
-		expect(statusesOf((await poll({}, { staticData })).items)).toEqual([[rounds[1][499], 1, 10]]);
-	});
-});
-
-describe('Kavenegar Trigger: how long a message is watched', () => {
-	test('a message still unsettled three days after its date is no longer watched', async () => {
-		const now = Math.floor(Date.now() / 1000);
-		const old = ctx.fake.recordSend({ receptor: '09121234567', message: 'x', date: now - 3 * 86_400 - 60 }).messageid;
-		const recent = ctx.fake.recordSend({ receptor: '09121234567', message: 'x', date: now - 3600 }).messageid;
-		const staticData = {};
-		await poll({}, { staticData });
-		expect(Object.keys(staticData['node:Kavenegar Trigger'].statusChanges.watched)).toEqual([String(recent)]);
-		ctx.fake.setMessageStatus(old, 10);
-		expect((await poll({}, { staticData })).emitted).toBeNull();
 	});
 });

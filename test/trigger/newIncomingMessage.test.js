@@ -80,6 +80,22 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 		expect((await poll({}, { staticData: afterRestart })).emitted).toBeNull();
 	});
 
+	test('a restart when n8n saved the state only on the last emit: messages since are emitted once, none twice', async () => {
+		const stored = {};
+		let memory = {};
+		await poll({}, { staticData: memory, stored, activation: true });
+		receive(1, { message: 'emitted before' });
+		expect((await poll({}, { staticData: memory, stored })).items).toHaveLength(1);
+		ctx.fake.seedInbox([{ sender: '09121111111', receptor: LINE, message: 'filtered out', date: nowSeconds() - 1 }]);
+		expect((await poll({ filters: { textContains: 'wanted' } }, { staticData: memory, stored })).emitted).toBeNull();
+		memory = JSON.parse(JSON.stringify(stored));
+		receive(1, { message: 'wanted after restart' });
+		const { items } = await poll({ filters: { textContains: 'wanted' } }, { staticData: memory, stored, activation: true });
+		expect(items.map((item) => item.json.message)).toEqual(['wanted after restart']);
+		memory = JSON.parse(JSON.stringify(stored));
+		expect((await poll({}, { staticData: memory, stored })).emitted).toBeNull();
+	});
+
 	test('a burst of 450 messages is paged through (metadata.totalpages) and each is emitted once', async () => {
 		const staticData = {};
 		await poll({}, { staticData });

@@ -36,8 +36,9 @@
  *   them, which is why requestFlow.ts keeps the node run's own bound and its all-items check.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { checkEnvelope } from '../../shared/envelope';
+import { addReadableFields } from '../../shared/readableRows';
 import { singleRequest } from '../shared/chunkedRequests';
-import { checkEnvelope } from '../shared/envelope';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../shared/requestFlow';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
@@ -90,11 +91,12 @@ export const properties: INodeProperties[] = [
 			{ name: 'Verify', value: 'verify' },
 		],
 		default: 'sms',
-		// What every operation shares, set on the property n8n reads first (see the rules above).
+		// What every operation shares, set on the property n8n reads first (see the rules above); the
+		// rows get ISO dates and English status names (shared/readableRows.ts), the same as the trigger's.
 		routing: {
 			send: { paginate: true },
 			operations: { pagination: singleRequest },
-			output: { postReceive: [checkEnvelope] },
+			output: { postReceive: [checkEnvelope, addReadableFields] },
 		},
 	},
 	...smsDescription,

@@ -111,9 +111,3 @@ export function dateRange(limits: RangeLimits): ParamRule {
 		}
 	};
 }
-
-/** The service's Unix seconds as ISO 8601 (UTC), beside the raw value, for people and date nodes. */
-export function unixToIso(seconds: unknown): string | undefined {
-	const value = Number(seconds);
-	return seconds === null || seconds === '' || !Number.isFinite(value) ? undefined : new Date(value * 1000).toISOString();
-}

@@ -9,7 +9,7 @@ import {
 	type IHttpRequestOptions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { isTimeout, withoutRequestDetails } from './requestErrors';
+import { isTimeout, withoutRequestDetails } from '../../shared/requestErrors';
 
 /*
  * The request flow of one node run (see the top of resources/index.ts for the whole picture).

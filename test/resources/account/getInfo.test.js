@@ -16,12 +16,12 @@ describe('Account → Get Info', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	test('an expiry the service leaves out stays out, with a null ISO copy', async () => {
+	test('an expiry the service leaves out stays out, and so does its ISO copy', async () => {
 		const handle = ctx.fake.operations['account/info'].handle;
 		ctx.fake.operations['account/info'].handle = () => ({ remaincredit: 5, type: 'child' });
 		try {
 			const { items } = await ctx.run(getInfo);
-			expect(items[0].json).toEqual({ remaincredit: 5, type: 'child', expiredateIso: null });
+			expect(items[0].json).toEqual({ remaincredit: 5, type: 'child' });
 		} finally {
 			ctx.fake.operations['account/info'].handle = handle;
 		}

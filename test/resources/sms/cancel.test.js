@@ -24,9 +24,9 @@ describe('SMS → Cancel', () => {
 			form: { messageid: `${queued},${scheduled},${delivered}` },
 		});
 		expect(items.map((item) => item.json)).toEqual([
-			{ messageid: queued, status: 13, statustext: 'ارسال پیام از سمت کاربر لغو شده' },
-			{ messageid: scheduled, status: 13, statustext: 'ارسال پیام از سمت کاربر لغو شده' },
-			{ messageid: delivered, status: 10, statustext: 'رسیده به گیرنده' },
+			{ messageid: queued, status: 13, statustext: 'ارسال پیام از سمت کاربر لغو شده', statusName: 'Cancelled' },
+			{ messageid: scheduled, status: 13, statustext: 'ارسال پیام از سمت کاربر لغو شده', statusName: 'Cancelled' },
+			{ messageid: delivered, status: 10, statustext: 'رسیده به گیرنده', statusName: 'Delivered' },
 		]);
 		expect(ctx.fake.credit).toBe(credit + 240);
 	});

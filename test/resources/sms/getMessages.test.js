@@ -25,9 +25,11 @@ describe('SMS → Get Messages by ID', () => {
 			message: 'm1',
 			status: 1,
 			statustext: 'در صف ارسال',
+			statusName: 'Queued',
 			sender: '10004346',
 			receptor: '09120000001',
 			date: expect.any(Number),
+			dateIso: expect.any(String),
 			cost: 120,
 		});
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);

@@ -22,9 +22,9 @@ describe('SMS → Get Status', () => {
 			form: { messageid: `${first},${second},77` },
 		});
 		expect(items.map((item) => item.json)).toEqual([
-			{ messageid: first, status: 1, statustext: 'در صف ارسال' },
-			{ messageid: second, status: 10, statustext: 'رسیده به گیرنده' },
-			{ messageid: 77, status: 100, statustext: 'شناسه پیامک نامعتبر است' },
+			{ messageid: first, status: 1, statustext: 'در صف ارسال', statusName: 'Queued' },
+			{ messageid: second, status: 10, statustext: 'رسیده به گیرنده', statusName: 'Delivered' },
+			{ messageid: 77, status: 100, statustext: 'شناسه پیامک نامعتبر است', statusName: 'Not Found' },
 		]);
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
 	});

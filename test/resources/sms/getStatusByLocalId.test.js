@@ -11,9 +11,9 @@ describe('SMS → Get Status by Local ID', () => {
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests[0]).toMatchObject({ method: 'POST', operation: 'sms/statuslocalmessageid', form: { localid: '501,502,999' } });
 		expect(items.map((item) => item.json)).toEqual([
-			{ messageid: expect.any(Number), localid: 501, status: 1, statustext: 'در صف ارسال' },
-			{ messageid: expect.any(Number), localid: 502, status: 1, statustext: 'در صف ارسال' },
-			{ messageid: 0, localid: 999, status: 100, statustext: 'شناسه پیامک نامعتبر است' },
+			{ messageid: expect.any(Number), localid: 501, status: 1, statustext: 'در صف ارسال', statusName: 'Queued' },
+			{ messageid: expect.any(Number), localid: 502, status: 1, statustext: 'در صف ارسال', statusName: 'Queued' },
+			{ messageid: 0, localid: 999, status: 100, statustext: 'شناسه پیامک نامعتبر است', statusName: 'Not Found' },
 		]);
 	});
 

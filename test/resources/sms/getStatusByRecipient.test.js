@@ -21,7 +21,7 @@ describe('SMS → Get Status by Recipient', () => {
 			},
 		});
 		expect(items.map((item) => item.json)).toEqual([
-			{ receptor: '09121111111', messageid: expect.any(Number), status: 1, statustext: 'در صف ارسال' },
+			{ receptor: '09121111111', messageid: expect.any(Number), status: 1, statustext: 'در صف ارسال', statusName: 'Queued' },
 		]);
 	});
 

@@ -30,9 +30,11 @@ describe('SMS → Send', () => {
 			message: 'سلام دنیا',
 			status: 1,
 			statustext: 'در صف ارسال',
+			statusName: 'Queued',
 			sender: '10004346',
 			receptor: '09121234567',
 			date: expect.any(Number),
+			dateIso: expect.any(String),
 			cost: 120,
 			localid: expect.any(Number),
 		});

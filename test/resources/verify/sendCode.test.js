@@ -32,9 +32,11 @@ describe('Verify → Send Code', () => {
 			message: 'Code 52841 for  ()',
 			status: 1,
 			statustext: 'در صف ارسال',
+			statusName: 'Queued',
 			sender: '10004346',
 			receptor: '09121234567',
 			date: expect.any(Number),
+			dateIso: expect.any(String),
 			cost: 120,
 		});
 		expect(items[0].pairedItem).toEqual({ item: 0 });

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/display';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../shared/chunkedRequests';
 import { showFor } from '../../shared/display';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { matches, required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { singleWrite } from '../../shared/chunkedRequests';

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { dateRange, unixTime } from '../../shared/dates';
 import { showFor } from '../../shared/display';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { dateField, senderLineField } from '../../shared/fields';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';

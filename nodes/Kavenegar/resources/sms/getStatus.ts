@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../shared/chunkedRequests';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { messageIdsField } from '../../shared/fields';
 import { idList } from '../../shared/lists';
 import { prepareRequest } from '../../shared/wireParams';

@@ -4,9 +4,10 @@ import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
 import { hideRecipientsField, mediaIdField, policyField, tagField } from '../../shared/fields';
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
-import { idList, splitList } from '../../shared/lists';
+import { idList } from '../../shared/lists';
+import { splitList } from '../../../shared/lists';
 import { addMessageParts } from '../../shared/messageParts';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import {

@@ -9,7 +9,7 @@ import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
 import { hideRecipientsField, mediaIdField, policyField, tagField } from '../../shared/fields';
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
 import { addMessageParts } from '../../shared/messageParts';
 import { phoneNumberReader } from '../../shared/phoneNumbers';

@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
 import { tagField } from '../../shared/fields';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
-import { splitList } from '../../shared/lists';
+import { splitList } from '../../../shared/lists';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { required, tagRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';

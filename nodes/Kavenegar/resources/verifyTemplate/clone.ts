@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
-import { entriesToItems } from '../../shared/envelope';
+import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
 import { required } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';

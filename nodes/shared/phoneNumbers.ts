@@ -1,0 +1,27 @@
+const PERSIAN_ZERO = 0x06f0;
+const ARABIC_INDIC_ZERO = 0x0660;
+
+/** What the service accepts as a number: digits, optionally an international `+`. */
+export const PHONE_NUMBER = /^\+?\d{4,15}$/;
+
+function asciiDigits(text: string): string {
+	return text.replace(/[\u06f0-\u06f9\u0660-\u0669]/g, (digit) => {
+		const code = digit.charCodeAt(0);
+		return String(code - (code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO));
+	});
+}
+
+/**
+ * The forms people and CRMs write Iranian numbers in (`+98 912-123 4567`, `0098912…`,
+ * Persian digits) become the `0912…` form Kavenegar expects; `undefined` when it is no number.
+ */
+export function normalisePhoneNumber(raw: string): string | undefined {
+	let number = asciiDigits(raw).replace(/[\s\-().\u200c]/g, '');
+	if (number.startsWith('+98')) number = '0' + number.slice(3);
+	else if (number.startsWith('0098')) number = '0' + number.slice(4);
+	else if (/^989\d{9}$/.test(number)) number = '0' + number.slice(2);
+	// A spreadsheet cell or a JSON number drops the leading zero of 0912…; ten digits from 9 are
+	// such a mobile number, since no number Kavenegar serves is written that way with its zero.
+	else if (/^9\d{9}$/.test(number)) number = '0' + number;
+	return PHONE_NUMBER.test(number) ? number : undefined;
+}

@@ -1,0 +1,66 @@
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type { Envelope } from './envelope';
+
+/**
+ * English names of the message status codes (the SDKs' enums, in beyond-spec.md): the service's
+ * own `statustext` is Persian. 100 is what a lookup answers for an ID it does not know.
+ */
+export const MESSAGE_STATUS_NAMES: Record<number, string> = {
+	1: 'Queued',
+	2: 'Scheduled',
+	4: 'Sent to Telecom',
+	5: 'Sent to Carrier',
+	6: 'Failed',
+	10: 'Delivered',
+	11: 'Not Delivered',
+	13: 'Cancelled',
+	14: 'Blocked',
+	100: 'Not Found',
+};
+
+export function messageStatusName(status: unknown): string {
+	return MESSAGE_STATUS_NAMES[Number(status)] ?? `Unknown status ${String(status)}`;
+}
+
+/** The service's Unix seconds as ISO 8601 (UTC), beside the raw value, for people and date nodes. */
+export function unixToIso(seconds: unknown): string | undefined {
+	const value = Number(seconds);
+	return seconds === null || seconds === '' || !Number.isFinite(value) ? undefined : new Date(value * 1000).toISOString();
+}
+
+/** The date fields of the contract's rows (sent, received, inbox count, account). */
+const DATE_FIELDS = ['date', 'startdate', 'enddate', 'expiredate'];
+
+/**
+ * A row of the service with, next to each Unix date, `<field>Iso`, and next to a message's
+ * status code, `statusName`. A message row is one with a `messageid`: blocklist, template and
+ * media rows have statuses of their own, in English already.
+ */
+export function readableRow<T extends IDataObject>(row: T): T & IDataObject {
+	const readable: IDataObject = { ...row };
+	for (const field of DATE_FIELDS) {
+		if (field in row && typeof row[field] !== 'object') readable[`${field}Iso`] = unixToIso(row[field]) ?? null;
+	}
+	if ('messageid' in row && 'status' in row) readable.statusName = messageStatusName(row.status);
+	return readable as T & IDataObject;
+}
+
+/**
+ * The node's rows made readable where they are born: in the answer, right after the envelope
+ * check and before any operation's own hook or paging reads `entries`, so every operation's rows
+ * get the same fields whichever way they leave the node.
+ */
+export async function addReadableFields(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = response.body as Envelope;
+	const { entries } = body;
+	if (Array.isArray(entries)) {
+		body.entries = entries.map((row) => (typeof row === 'object' && row !== null ? readableRow(row as IDataObject) : row));
+	} else if (typeof entries === 'object' && entries !== null) {
+		body.entries = readableRow(entries as IDataObject);
+	}
+	return items;
+}
