@@ -440,6 +440,7 @@ class FakeKavenegar {
 		const sendParams = ['receptor', 'message', 'sender', 'date', 'type', 'localid', 'hide', 'tag', 'policy', 'mediaid'];
 		return {
 			'sms/send': {
+				sends: true,
 				methods: either,
 				params: sendParams,
 				handle: (p) => {
@@ -460,7 +461,25 @@ class FakeKavenegar {
 					);
 				},
 			},
+			// Text to speech: one message read out to each number (beyond-spec.md). Its rows are sent-message
+			// rows like an SMS send's, so they share the outbox, the message IDs and the local-ID guard.
+			'call/maketts': {
+				sends: true,
+				methods: either,
+				params: ['receptor', 'message', 'date', 'localid'],
+				handle: (p) => {
+					if (!p.receptor) fail(400);
+					if (!p.message) fail(413);
+					const receptors = list(p.receptor).map(phone);
+					if (receptors.length > 200) fail(414);
+					const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
+					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
+					const date = unixTime(p.date);
+					return receptors.map((receptor, i) => this.recordSend({ receptor, message: p.message, date, localid: localids?.[i] }));
+				},
+			},
 			'sms/sendarray': {
+				sends: true,
 				methods: ['POST'],
 				params: ['receptor', 'sender', 'message', 'date', 'type', 'localmessageids', 'hide', 'tag', 'policy', 'mediaid'],
 				handle: (p) => {
@@ -604,6 +623,7 @@ class FakeKavenegar {
 				},
 			},
 			'verify/lookup': {
+				sends: true,
 				methods: either,
 				params: ['receptor', 'template', 'token', 'token2', 'token3', 'token10', 'token20', 'type', 'tag'],
 				handle: (p) => {
@@ -906,6 +926,8 @@ class FakeKavenegar {
 			const operation = this.operations[record.operation];
 			if (!operation) fail(404);
 			if (!operation.methods.includes(req.method)) fail(405);
+			// An account without credit sends nothing (418); the last send may take it below zero.
+			if (operation.sends && this.credit <= 0) fail(418);
 			const params = req.method === 'POST' ? record.form ?? {} : record.query;
 			const unknown = Object.keys(params).filter((name) => !operation.params.includes(name));
 			if (unknown.length) fail(400, `unknown parameter: ${unknown.join(', ')}`);

@@ -7,6 +7,7 @@ import { mediaDescription } from './media';
 import { smsDescription } from './sms';
 import { verifyDescription } from './verify';
 import { verifyTemplateDescription } from './verifyTemplate';
+import { voiceCallDescription } from './voiceCall';
 
 export const properties: INodeProperties[] = [
 	{
@@ -21,6 +22,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'SMS', value: 'sms' },
 			{ name: 'Verification Template', value: 'verifyTemplate' },
 			{ name: 'Verify', value: 'verify' },
+			{ name: 'Voice Call', value: 'voiceCall' },
 		],
 		default: 'sms',
 		// What every operation shares, set on the field n8n reads first: each request goes through a
@@ -38,4 +40,5 @@ export const properties: INodeProperties[] = [
 	...verifyTemplateDescription,
 	...blocklistDescription,
 	...mediaDescription,
+	...voiceCallDescription,
 ];
