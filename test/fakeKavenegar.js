@@ -8,8 +8,8 @@
  * the service would. It listens on 127.0.0.1 only.
  *
  *   const fake = await startFakeKavenegar({ apiKey: 'k' });  // fake.url, fake.requests, fake.close()
- *   node test/fakeKavenegar.js [--port N] [--api-key KEY]     // prints {"url","apiKey"} and serves
- *       [--approved-template NAME[=TEXT]] [--seed-inbox LINE:COUNT]   (seeding, see the end of this file)
+ *   node test/fakeKavenegar.js [--port N] [--api-key KEY] […]  // prints {"url","apiKey"} and serves
+ *   (npm run fake; the options are listed at the end of this file)
  *
  * Besides the API (`/v1/KEY/…`), `GET /samples/logo.jpg` serves a small JPEG, a file to download
  * and upload again in workflows; it is not part of the service and is not recorded in `requests`.
@@ -985,15 +985,43 @@ async function startFakeKavenegar(options = {}) {
 module.exports = { FakeKavenegar, startFakeKavenegar, STATUS_TEXT, MESSAGES_FA };
 
 /**
- * Seeding from the command line, for a fake that serves another process (scripts/e2e.js passes an
- * example's `fakeArgs`). Both options can be repeated.
+ * The command line, for a fake that serves another process: scripts/e2e.js passes an example's
+ * `fakeArgs`, and `npm run fake` starts it for a person trying the node in the n8n editor. The seeding
+ * options and --fault can be repeated.
  *
+ *   --port N                          listen on 127.0.0.1:N (default: a free port)
+ *   --api-key KEY                     the key the fake accepts (default fake-api-key)
  *   --approved-template NAME[=TEXT]   an approved verification template; TEXT (the SMS and voice text)
  *                                     defaults to 'Your verification code: %token'
  *   --seed-inbox LINE:COUNT           COUNT unread messages received on LINE, one a second, the last
  *                                     one now: message i (1…COUNT) is 'Message i of COUNT', from
  *                                     0912 followed by i in 7 digits
+ *   --error-mode status|200           errors with a matching HTTP status (default), or inside HTTP 200
+ *   --no-ip-access                    the outbox operations answer 407, as without IP access
+ *   --no-credit                       the account has no credit: sends answer 418
+ *   --fault KIND[@OPERATION][*TIMES]  queue a failure for the next TIMES (default 1) requests (of
+ *                                     OPERATION, e.g. sms/send); faults are used in the order given.
+ *                                     KIND: reset, reset-after (the request is processed, then the
+ *                                     connection drops), html502, text500, truncated, busy409, slow
+ *   --slow-ms N                       how late a `slow` fault answers (default 2000)
  */
+const FAULT_KINDS = ['reset', 'reset-after', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
+
+function optionsFromArgs(argv) {
+	const value = (name) => {
+		const index = argv.lastIndexOf(name);
+		return index >= 0 ? argv[index + 1] : undefined;
+	};
+	const errorMode = value('--error-mode') ?? 'status';
+	if (errorMode !== 'status' && errorMode !== '200') throw new Error(`--error-mode ${errorMode}: expected status or 200`);
+	return {
+		apiKey: value('--api-key'),
+		errorMode,
+		ipAccess: !argv.includes('--no-ip-access'),
+		...(argv.includes('--no-credit') && { credit: 0 }),
+	};
+}
+
 function seedFromArgs(fake, argv) {
 	const values = (name) => argv.flatMap((value, index) => (argv[index - 1] === name ? [value] : []));
 	for (const value of values('--approved-template')) {
@@ -1014,22 +1042,35 @@ function seedFromArgs(fake, argv) {
 			})),
 		);
 	}
+	const slowMs = Number(values('--slow-ms').at(-1) ?? 2000);
+	for (const value of values('--fault')) {
+		const [, kind, operation, times = '1'] = /^([a-z0-9-]+)(?:@([a-z/]+))?(?:\*(\d+))?$/.exec(value) ?? [];
+		if (!FAULT_KINDS.includes(kind) || Number(times) < 1) {
+			throw new Error(`--fault ${value}: expected KIND[@OPERATION][*TIMES], KIND one of ${FAULT_KINDS.join(', ')}`);
+		}
+		const after = kind === 'reset-after';
+		fake.injectFault({ kind: after ? 'reset' : kind, after, operation, times: Number(times), delayMs: slowMs });
+	}
 }
 
 if (require.main === module) {
-	const arg = (name) => {
-		const index = process.argv.indexOf(name);
-		return index > 0 ? process.argv[index + 1] : undefined;
-	};
-	const fake = new FakeKavenegar({ apiKey: arg('--api-key') });
+	const argv = process.argv.slice(2);
+	let fake;
 	try {
-		seedFromArgs(fake, process.argv.slice(2));
+		fake = new FakeKavenegar(optionsFromArgs(argv));
+		seedFromArgs(fake, argv);
 	} catch (error) {
 		process.stderr.write(`${error.message}\n`);
 		process.exit(2);
 	}
-	fake.start(Number(arg('--port') ?? 0)).then(() => {
+	const port = argv.includes('--port') ? Number(argv[argv.lastIndexOf('--port') + 1]) : 0;
+	fake.start(port).then(() => {
 		process.stdout.write(JSON.stringify({ url: fake.url, apiKey: fake.apiKey }) + '\n');
+		// For a person: what to put in n8n's Kavenegar API credential. On stderr, so that stdout stays one JSON line.
+		process.stderr.write(
+			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
+				`In n8n, a Kavenegar API credential with API Key ${fake.apiKey} and Base URL ${fake.url} talks to it. Ctrl+C stops it.\n`,
+		);
 		const stop = () => fake.close().then(() => process.exit(0));
 		process.on('SIGTERM', stop);
 		process.on('SIGINT', stop);
