@@ -28,6 +28,9 @@
  *     "itemsAt": { "0": {...} },  patterns for single items by index; a negative index counts from the end
  *     "nodes": { "Name": {...} }, more nodes to check, each with its own output/itemCount/items/itemsAt
  *     "fakeArgs": ["--x", "y"],   extra command line arguments for test/fakeKavenegar.js
+ *     "requests": { "sms/send": 5 } or { "sms/send": [200, 200] }
+ *                                 the requests the fake received for each operation listed: how many,
+ *                                 or how many numbers each one carried (from the fake's GET /requests)
  *     "urls": { "https://…": "/samples/logo.jpg" }
  *                                 before import, each URL in the nodes' parameters becomes this path on
  *                                 the fake, so that an example can download a file with the address a
@@ -281,6 +284,19 @@ function prepareWorkflow(example, fakeUrl) {
 	return workflow;
 }
 
+/** The expectation's `requests` against what the fake received (its GET /requests, loopback). */
+async function checkRequests(fakeUrl, expected) {
+	if (!expected) return [];
+	const received = await (await fetch(`${fakeUrl}/requests`)).json();
+	const problems = [];
+	for (const [operation, want] of Object.entries(expected)) {
+		const rows = received.filter((row) => row.operation === operation);
+		const got = Array.isArray(want) ? rows.map((row) => row.receptors) : rows.length;
+		match(want, got, `requests to ${operation}`, problems);
+	}
+	return problems;
+}
+
 /** The key, raw or URL-encoded, anywhere in what n8n printed (items, errors, log lines) is a failure. */
 function keyLeaks(output, apiKey) {
 	return [apiKey, encodeURIComponent(apiKey)]
@@ -300,6 +316,7 @@ async function runExample(example, context) {
 			return { problems: [describeFailure('n8n execute printed no run data;', result, result.logFile)], started };
 		}
 		const problems = checkRun(runResult, example.expect);
+		problems.push(...(await checkRequests(fake.url, example.expect.requests)));
 		problems.push(...keyLeaks(`${result.stdout}\n${result.stderr}`, context.apiKey));
 		const wantsError = (example.expect.status ?? 'success') === 'error';
 		if (problems.length === 0 && !wantsError && result.code !== 0) {

@@ -865,7 +865,9 @@ class FakeKavenegar {
 			const chunks = [];
 			req.on('data', (chunk) => chunks.push(chunk));
 			req.on('end', () => {
-				const sample = req.method === 'GET' ? SAMPLE_FILES[new URL(req.url, 'http://fake').pathname] : undefined;
+				const pathname = new URL(req.url, 'http://fake').pathname;
+				if (req.method === 'GET' && pathname === '/requests') return this.answerRequestLog(res);
+				const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
 				if (!sample) return this.handle(req, res, Buffer.concat(chunks));
 				res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
 				res.end(sample.data);
@@ -879,6 +881,20 @@ class FakeKavenegar {
 		await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
 		this.url = `http://127.0.0.1:${this.server.address().port}`;
 		return this;
+	}
+
+	/**
+	 * `GET /requests`, outside the API and not recorded: what another process (scripts/e2e.js) can
+	 * check of the traffic, one row per API request with its method, operation and, for sends, how
+	 * many numbers it carried. No key, no message text.
+	 */
+	answerRequestLog(res) {
+		const rows = this.requests.map((request) => {
+			const params = request.form ?? request.query;
+			return { method: request.method, operation: request.operation, receptors: params?.receptor === undefined ? undefined : list(params.receptor).length };
+		});
+		res.writeHead(200, { 'Content-Type': 'application/json' });
+		res.end(JSON.stringify(rows));
 	}
 
 	async close() {
@@ -996,6 +1012,7 @@ module.exports = { FakeKavenegar, startFakeKavenegar, STATUS_TEXT, MESSAGES_FA }
  *   --seed-inbox LINE:COUNT           COUNT unread messages received on LINE, one a second, the last
  *                                     one now: message i (1…COUNT) is 'Message i of COUNT', from
  *                                     0912 followed by i in 7 digits
+ *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER received on LINE now
  *   --error-mode status|200           errors with a matching HTTP status (default), or inside HTTP 200
  *   --no-ip-access                    the outbox operations answer 407, as without IP access
  *   --no-credit                       the account has no credit: sends answer 418
@@ -1041,6 +1058,11 @@ function seedFromArgs(fake, argv) {
 				date: now - (Number(count) - 1 - index),
 			})),
 		);
+	}
+	for (const value of values('--seed-message')) {
+		const [, line, sender, message] = /^(\d+):(\+?\d+):(.+)$/s.exec(value) ?? [];
+		if (!line) throw new Error(`--seed-message ${value}: expected LINE:SENDER:TEXT, e.g. 10004346:09121234567:STOP`);
+		fake.seedInbox([{ sender, receptor: line, message }]);
 	}
 	const slowMs = Number(values('--slow-ms').at(-1) ?? 2000);
 	for (const value of values('--fault')) {

@@ -149,6 +149,22 @@ describe('fake Kavenegar: command line for trying the node in the editor (npm ru
 		expect(body.entries.map((row) => row.message)).toEqual(['hi']);
 	});
 
+	test('--seed-message puts one message with the given text in the inbox; GET /requests lists the API requests without key or text', async () => {
+		const fake = await startWith(['--seed-message', '10004346:09121234567:STOP please', '--seed-message', '10004346:09351234567:لغو']);
+		const { body } = await fake.call('sms/inboxpaged', { form: { linenumber: '10004346', isread: '0' } });
+		expect(body.entries.map((row) => [row.sender, row.message])).toEqual([['09121234567', 'STOP please'], ['09351234567', 'لغو']]);
+		await fake.call('sms/send', { form: { receptor: '09121111111,09122222222', message: 'secret text' } });
+		const log = await request(`${fake.url}/requests`);
+		const text = await log.body.text();
+		expect(JSON.parse(text)).toEqual([
+			{ method: 'POST', operation: 'sms/inboxpaged' },
+			{ method: 'POST', operation: 'sms/send', receptors: 2 },
+		]);
+		expect(text).not.toContain('cli-key');
+		expect(text).not.toContain('secret text');
+		await expect(startFakeProcess(['--seed-message', '10004346:STOP'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('LINE:SENDER:TEXT') });
+	});
+
 	test('tells a person on stderr what to put in the credential', async () => {
 		const fake = await startWith(['--api-key', 'editor-key', '--no-credit']);
 		await new Promise((resolve) => setTimeout(resolve, 100));
