@@ -19,44 +19,42 @@ export const PREVENT_DUPLICATE_SENDS = 'options.preventDuplicateSends';
 export const NORMALISE_PHONE_NUMBERS = 'options.normalisePhoneNumbers';
 export const MESSAGE_PREVIEW = 'options.messagePreview';
 
-/** `messagePreview: false` for sends that are not SMS (a voice message has no parts). */
-export function sendOptionsField(
-	displayOptions: IDisplayOptions,
-	{ messagePreview = true } = {},
-): INodeProperties {
-	const options: INodeProperties[] = [
-		{
-			displayName: 'Message Preview',
-			name: 'messagePreview',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode"). One part holds 160 Latin (GSM) characters or 70 Persian or other Unicode ones; a longer text is split into parts of 153 or 67.',
-		},
-		{
-			displayName: 'Normalise Phone Numbers',
-			name: 'normalisePhoneNumbers',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to turn what people type (+98, 0098, Persian or Arabic digits, spaces, dashes, brackets) into the 0912… form. Turn off for numbers outside Iran: they are then only trimmed and must be digits with an optional leading +.',
-		},
-		{
-			displayName: 'Prevent Duplicate Sends',
-			name: 'preventDuplicateSends',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to give each message without a local ID of yours one made from the execution, node, item and recipient, so that when n8n runs the node again in the same execution (Retry On Fail) Kavenegar does not send it twice. On unless turned off here. The same number twice in one list gets the message once. The IDs are in the output as "localid".',
-		},
-	];
-	return {
+/** `messagePreview: false` for sends that are not SMS: a voice message has no parts. */
+export function sendOptionsField(displayOptions: IDisplayOptions, { messagePreview = true } = {}): INodeProperties {
+	const field: INodeProperties = {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: messagePreview ? options : options.filter((option) => option.name !== 'messagePreview'),
+		options: [
+			{
+				displayName: 'Message Preview',
+				name: 'messagePreview',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode"). One part holds 160 Latin (GSM) characters or 70 Persian or other Unicode ones; a longer text is split into parts of 153 or 67.',
+			},
+			{
+				displayName: 'Normalise Phone Numbers',
+				name: 'normalisePhoneNumbers',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to turn what people type (+98, 0098, Persian or Arabic digits, spaces, dashes, brackets) into the 0912… form. Turn off for numbers outside Iran: they are then only trimmed and must be digits with an optional leading +.',
+			},
+			{
+				displayName: 'Prevent Duplicate Sends',
+				name: 'preventDuplicateSends',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to give each message without a local ID of yours one made from the execution, node, item and recipient, so that when n8n runs the node again in the same execution (Retry On Fail) Kavenegar does not send it twice. On unless turned off here. The same number twice in one list gets the message once. The IDs are in the output as "localid".',
+			},
+		],
 	};
+	if (!messagePreview) field.options = field.options?.filter((option) => option.name !== 'messagePreview');
+	return field;
 }
