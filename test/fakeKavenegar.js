@@ -12,7 +12,8 @@
  *   (npm run fake; the options are listed at the end of this file)
  *
  * Besides the API (`/v1/KEY/…`), `GET /samples/logo.jpg` serves a small JPEG, a file to download
- * and upload again in workflows; it is not part of the service and is not recorded in `requests`.
+ * and upload again in workflows, and `GET /requests` lists the API requests received so far (for a
+ * script in another process); neither is part of the service or recorded in `requests`.
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
