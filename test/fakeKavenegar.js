@@ -8,12 +8,11 @@
  * the service would. It listens on 127.0.0.1 only.
  *
  *   const fake = await startFakeKavenegar({ apiKey: 'k' });  // fake.url, fake.requests, fake.close()
- *   node test/fakeKavenegar.js [--port N] [--api-key KEY] […]  // prints {"url","apiKey"} and serves
- *   (npm run fake; the options are listed at the end of this file)
+ *   node test/fakeKavenegar.js [--port N] [--api-key KEY]     // prints {"url","apiKey"} and serves
+ *       [--approved-template NAME[=TEXT]] [--seed-inbox LINE:COUNT]   (seeding, see the end of this file)
  *
  * Besides the API (`/v1/KEY/…`), `GET /samples/logo.jpg` serves a small JPEG, a file to download
- * and upload again in workflows, and `GET /requests` lists the API requests received so far (for a
- * script in another process); neither is part of the service or recorded in `requests`.
+ * and upload again in workflows; it is not part of the service and is not recorded in `requests`.
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
@@ -441,7 +440,6 @@ class FakeKavenegar {
 		const sendParams = ['receptor', 'message', 'sender', 'date', 'type', 'localid', 'hide', 'tag', 'policy', 'mediaid'];
 		return {
 			'sms/send': {
-				sends: true,
 				methods: either,
 				params: sendParams,
 				handle: (p) => {
@@ -462,25 +460,7 @@ class FakeKavenegar {
 					);
 				},
 			},
-			// Text to speech: one message read out to each number (beyond-spec.md). Its rows are sent-message
-			// rows like an SMS send's, so they share the outbox, the message IDs and the local-ID guard.
-			'call/maketts': {
-				sends: true,
-				methods: either,
-				params: ['receptor', 'message', 'date', 'localid'],
-				handle: (p) => {
-					if (!p.receptor) fail(400);
-					if (!p.message) fail(413);
-					const receptors = list(p.receptor).map(phone);
-					if (receptors.length > 200) fail(414);
-					const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
-					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
-					const date = unixTime(p.date);
-					return receptors.map((receptor, i) => this.recordSend({ receptor, message: p.message, date, localid: localids?.[i] }));
-				},
-			},
 			'sms/sendarray': {
-				sends: true,
 				methods: ['POST'],
 				params: ['receptor', 'sender', 'message', 'date', 'type', 'localmessageids', 'hide', 'tag', 'policy', 'mediaid'],
 				handle: (p) => {
@@ -624,7 +604,6 @@ class FakeKavenegar {
 				},
 			},
 			'verify/lookup': {
-				sends: true,
 				methods: either,
 				params: ['receptor', 'template', 'token', 'token2', 'token3', 'token10', 'token20', 'type', 'tag'],
 				handle: (p) => {
@@ -867,7 +846,7 @@ class FakeKavenegar {
 			req.on('data', (chunk) => chunks.push(chunk));
 			req.on('end', () => {
 				const pathname = new URL(req.url, 'http://fake').pathname;
-				if (req.method === 'GET' && pathname === '/requests') return this.answerRequestLog(res);
+				if (pathname.startsWith('/_fake/')) return this.control(req, res, pathname, Buffer.concat(chunks));
 				const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
 				if (!sample) return this.handle(req, res, Buffer.concat(chunks));
 				res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
@@ -884,24 +863,45 @@ class FakeKavenegar {
 		return this;
 	}
 
-	/**
-	 * `GET /requests`, outside the API and not recorded: what another process (scripts/e2e.js) can
-	 * check of the traffic, one row per API request with its method, operation and, for sends, how
-	 * many numbers it carried. No key, no message text.
-	 */
-	answerRequestLog(res) {
-		const rows = this.requests.map((request) => {
-			const params = request.form ?? request.query;
-			return { method: request.method, operation: request.operation, receptors: params?.receptor === undefined ? undefined : list(params.receptor).length };
-		});
-		res.writeHead(200, { 'Content-Type': 'application/json' });
-		res.end(JSON.stringify(rows));
-	}
-
 	async close() {
 		for (const socket of this.sockets ?? []) socket.destroy();
 		for (const timer of this.timers ?? []) clearTimeout(timer);
 		if (this.server) await new Promise((resolve) => this.server.close(resolve));
+	}
+
+	/**
+	 * What a script that runs the fake as another process reads and seeds while it runs; outside
+	 * the API and not recorded in `requests`:
+	 *   GET  /_fake/outbox   every message the service took: { outbox: [{ messageid, receptor, message,
+	 *                        localid, date }], requests: { operation: count }, faultsLeft }
+	 *   POST /_fake/inbox    JSON [{ sender, receptor, message }]: received now; answers their rows
+	 */
+	control(req, res, pathname, rawBody) {
+		const reply = (status, body) => {
+			res.writeHead(status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(body));
+		};
+		if (req.method === 'GET' && pathname === '/_fake/outbox') {
+			const requests = {};
+			for (const record of this.requests) requests[record.operation] = (requests[record.operation] ?? 0) + 1;
+			const outbox = this.outbox.map(({ messageid, receptor, message, localid, date }) => ({ messageid, receptor, message, localid, date }));
+			return reply(200, { outbox, requests, faultsLeft: this.faults.length });
+		}
+		if (req.method === 'POST' && pathname === '/_fake/inbox') {
+			let messages;
+			try {
+				messages = JSON.parse(rawBody.toString('utf8'));
+			} catch {
+				return reply(400, { error: 'body must be JSON' });
+			}
+			if (!Array.isArray(messages) || !messages.every((m) => m && typeof m.sender === 'string' && typeof m.receptor === 'string' && typeof m.message === 'string')) {
+				return reply(400, { error: 'body must be [{ sender, receptor, message }]' });
+			}
+			const from = this.inbox.length;
+			this.seedInbox(messages);
+			return reply(200, this.inbox.slice(from));
+		}
+		return reply(404, { error: `no control route ${req.method} ${pathname}` });
 	}
 
 	takeFault(operation) {
@@ -943,8 +943,6 @@ class FakeKavenegar {
 			const operation = this.operations[record.operation];
 			if (!operation) fail(404);
 			if (!operation.methods.includes(req.method)) fail(405);
-			// An account without credit sends nothing (418); the last send may take it below zero.
-			if (operation.sends && this.credit <= 0) fail(418);
 			const params = req.method === 'POST' ? record.form ?? {} : record.query;
 			const unknown = Object.keys(params).filter((name) => !operation.params.includes(name));
 			if (unknown.length) fail(400, `unknown parameter: ${unknown.join(', ')}`);
@@ -1002,44 +1000,19 @@ async function startFakeKavenegar(options = {}) {
 module.exports = { FakeKavenegar, startFakeKavenegar, STATUS_TEXT, MESSAGES_FA };
 
 /**
- * The command line, for a fake that serves another process: scripts/e2e.js passes an example's
- * `fakeArgs`, and `npm run fake` starts it for a person trying the node in the n8n editor. The seeding
- * options and --fault can be repeated.
+ * Seeding from the command line, for a fake that serves another process (scripts/e2e.js passes an
+ * example's `fakeArgs`). Both options can be repeated.
  *
- *   --port N                          listen on 127.0.0.1:N (default: a free port)
- *   --api-key KEY                     the key the fake accepts (default fake-api-key)
  *   --approved-template NAME[=TEXT]   an approved verification template; TEXT (the SMS and voice text)
  *                                     defaults to 'Your verification code: %token'
  *   --seed-inbox LINE:COUNT           COUNT unread messages received on LINE, one a second, the last
  *                                     one now: message i (1…COUNT) is 'Message i of COUNT', from
  *                                     0912 followed by i in 7 digits
- *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER received on LINE now
- *   --error-mode status|200           errors with a matching HTTP status (default), or inside HTTP 200
- *   --no-ip-access                    the outbox operations answer 407, as without IP access
- *   --no-credit                       the account has no credit: sends answer 418
- *   --fault KIND[@OPERATION][*TIMES]  queue a failure for the next TIMES (default 1) requests (of
- *                                     OPERATION, e.g. sms/send); faults are used in the order given.
- *                                     KIND: reset, reset-after (the request is processed, then the
- *                                     connection drops), html502, text500, truncated, busy409, slow
- *   --slow-ms N                       how late a `slow` fault answers (default 2000)
+ *   --fault KIND[,key=value…]         a fault as injectFault takes it, e.g.
+ *                                     'reset,operation=sms/send,skip=40,times=2,after=1': the 41st and
+ *                                     42nd sends are processed and their connections reset; keys
+ *                                     operation, skip, times, after (1: processed first), delayMs
  */
-const FAULT_KINDS = ['reset', 'reset-after', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
-
-function optionsFromArgs(argv) {
-	const value = (name) => {
-		const index = argv.lastIndexOf(name);
-		return index >= 0 ? argv[index + 1] : undefined;
-	};
-	const errorMode = value('--error-mode') ?? 'status';
-	if (errorMode !== 'status' && errorMode !== '200') throw new Error(`--error-mode ${errorMode}: expected status or 200`);
-	return {
-		apiKey: value('--api-key'),
-		errorMode,
-		ipAccess: !argv.includes('--no-ip-access'),
-		...(argv.includes('--no-credit') && { credit: 0 }),
-	};
-}
-
 function seedFromArgs(fake, argv) {
 	const values = (name) => argv.flatMap((value, index) => (argv[index - 1] === name ? [value] : []));
 	for (const value of values('--approved-template')) {
@@ -1047,6 +1020,7 @@ function seedFromArgs(fake, argv) {
 		if (!name || !TEMPLATE_NAME.test(name)) throw new Error(`--approved-template ${value}: NAME is English letters and digits`);
 		fake.addApprovedTemplate(name, text);
 	}
+	for (const value of values('--fault')) fake.injectFault(faultFromArg(value));
 	for (const value of values('--seed-inbox')) {
 		const [, line, count] = /^(\d+):(\d+)$/.exec(value) ?? [];
 		if (!line || Number(count) < 1) throw new Error(`--seed-inbox ${value}: expected LINE:COUNT, e.g. 10004346:250`);
@@ -1060,40 +1034,39 @@ function seedFromArgs(fake, argv) {
 			})),
 		);
 	}
-	for (const value of values('--seed-message')) {
-		const [, line, sender, message] = /^(\d+):(\+?\d+):(.+)$/s.exec(value) ?? [];
-		if (!line) throw new Error(`--seed-message ${value}: expected LINE:SENDER:TEXT, e.g. 10004346:09121234567:STOP`);
-		fake.seedInbox([{ sender, receptor: line, message }]);
+}
+
+const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
+
+function faultFromArg(value) {
+	const [kind, ...pairs] = value.split(',');
+	if (!FAULT_KINDS.includes(kind)) throw new Error(`--fault ${value}: KIND is one of ${FAULT_KINDS.join(', ')}`);
+	const fault = { kind };
+	for (const pair of pairs) {
+		const [, key, setting] = /^(operation|skip|times|after|delayMs)=(.+)$/.exec(pair) ?? [];
+		if (!key) throw new Error(`--fault ${value}: "${pair}" is not operation=…, skip=N, times=N, after=0|1 or delayMs=N`);
+		if (key === 'operation') fault.operation = setting;
+		else if (!/^\d+$/.test(setting)) throw new Error(`--fault ${value}: ${key} must be a whole number`);
+		else if (key === 'after') fault.after = setting === '1';
+		else fault[key] = Number(setting);
 	}
-	const slowMs = Number(values('--slow-ms').at(-1) ?? 2000);
-	for (const value of values('--fault')) {
-		const [, kind, operation, times = '1'] = /^([a-z0-9-]+)(?:@([a-z/]+))?(?:\*(\d+))?$/.exec(value) ?? [];
-		if (!FAULT_KINDS.includes(kind) || Number(times) < 1) {
-			throw new Error(`--fault ${value}: expected KIND[@OPERATION][*TIMES], KIND one of ${FAULT_KINDS.join(', ')}`);
-		}
-		const after = kind === 'reset-after';
-		fake.injectFault({ kind: after ? 'reset' : kind, after, operation, times: Number(times), delayMs: slowMs });
-	}
+	return fault;
 }
 
 if (require.main === module) {
-	const argv = process.argv.slice(2);
-	let fake;
+	const arg = (name) => {
+		const index = process.argv.indexOf(name);
+		return index > 0 ? process.argv[index + 1] : undefined;
+	};
+	const fake = new FakeKavenegar({ apiKey: arg('--api-key') });
 	try {
-		fake = new FakeKavenegar(optionsFromArgs(argv));
-		seedFromArgs(fake, argv);
+		seedFromArgs(fake, process.argv.slice(2));
 	} catch (error) {
 		process.stderr.write(`${error.message}\n`);
 		process.exit(2);
 	}
-	const port = argv.includes('--port') ? Number(argv[argv.lastIndexOf('--port') + 1]) : 0;
-	fake.start(port).then(() => {
+	fake.start(Number(arg('--port') ?? 0)).then(() => {
 		process.stdout.write(JSON.stringify({ url: fake.url, apiKey: fake.apiKey }) + '\n');
-		// For a person: what to put in n8n's Kavenegar API credential. On stderr, so that stdout stays one JSON line.
-		process.stderr.write(
-			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
-				`In n8n, a Kavenegar API credential with API Key ${fake.apiKey} and Base URL ${fake.url} talks to it. Ctrl+C stops it.\n`,
-		);
 		const stop = () => fake.close().then(() => process.exit(0));
 		process.on('SIGTERM', stop);
 		process.on('SIGINT', stop);
