@@ -28,9 +28,9 @@
  *     "itemsAt": { "0": {...} },  patterns for single items by index; a negative index counts from the end
  *     "nodes": { "Name": {...} }, more nodes to check, each with its own output/itemCount/items/itemsAt
  *     "fakeArgs": ["--x", "y"],   extra command line arguments for test/fakeKavenegar.js
- *     "requests": { "sms/send": 5 } or { "sms/send": [200, 200] }
- *                                 the requests the fake received for each operation listed: how many,
- *                                 or how many numbers each one carried (from the fake's GET /requests)
+ *     "requests": { "sms/send": 5 }
+ *                                 how many requests the fake received for each operation listed (its
+ *                                 GET /_fake/outbox)
  *     "urls": { "https://…": "/samples/logo.jpg" }
  *                                 before import, each URL in the nodes' parameters becomes this path on
  *                                 the fake, so that an example can download a file with the address a
@@ -284,16 +284,12 @@ function prepareWorkflow(example, fakeUrl) {
 	return workflow;
 }
 
-/** The expectation's `requests` against what the fake received (its GET /requests, loopback). */
+/** The expectation's `requests` against what the fake received (its GET /_fake/outbox, loopback). */
 async function checkRequests(fakeUrl, expected) {
 	if (!expected) return [];
-	const received = await (await fetch(`${fakeUrl}/requests`)).json();
+	const { requests } = await (await fetch(`${fakeUrl}/_fake/outbox`)).json();
 	const problems = [];
-	for (const [operation, want] of Object.entries(expected)) {
-		const rows = received.filter((row) => row.operation === operation);
-		const got = Array.isArray(want) ? rows.map((row) => row.receptors) : rows.length;
-		match(want, got, `requests to ${operation}`, problems);
-	}
+	for (const [operation, count] of Object.entries(expected)) match(count, requests[operation] ?? 0, `requests to ${operation}`, problems);
 	return problems;
 }
 
