@@ -36,6 +36,12 @@
  *                                 the fake, so that an example can download a file with the address a
  *                                 user would replace
  *     "skip": "why"               import the workflow (so that it must still import) but do not run it
+ *     "live": {                   instead of `n8n execute`, for a workflow that starts at a Webhook:
+ *       "webhook": "path",        publish it, start `n8n start` (scripts/lib/n8nServer.js), POST each
+ *       "calls": [                call's body as JSON to /webhook/<path>, and check the HTTP status and
+ *         { "body": {...}, "status": 200, "response": {...} }     the JSON answer (a pattern);
+ *       ]                         node/nodes are not checked, "requests" is
+ *     }
  *   }
  * Patterns: objects match when every listed key matches (other keys are ignored); arrays need the same
  * length; other values must be equal. Special values: "$any" (present), "$absent", "$string",
@@ -53,6 +59,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startFake } = require('./lib/fake');
+const { publishWorkflow, startN8n } = require('./lib/n8nServer');
 const {
 	ROOT,
 	PACKAGE_NAME,
@@ -324,6 +331,48 @@ async function runExample(example, context) {
 	}
 }
 
+/**
+ * A workflow that starts at a Webhook, run as in production: published, served by `n8n start`, and
+ * called over HTTP on loopback.
+ */
+async function runLiveExample(example, context) {
+	const started = Date.now();
+	const { webhook, calls = [] } = example.expect.live;
+	let fake;
+	let main;
+	try {
+		fake = await startFake(context.fakePort, ['--api-key', context.apiKey, ...(example.expect.fakeArgs ?? [])], path.join(context.logDir, `${example.name}.fake.log`));
+		await publishWorkflow(example.id, { userFolder: context.userFolder, logDir: context.logDir });
+		main = await startN8n({ role: 'main', userFolder: context.userFolder, logDir: context.logDir, name: `${example.name}.n8n` });
+		const problems = [];
+		for (const [index, call] of calls.entries()) {
+			const response = await fetch(`${main.url}/webhook/${webhook}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(call.body ?? {}),
+				signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+			});
+			const text = await response.text();
+			let answer = text;
+			try {
+				answer = JSON.parse(text);
+			} catch {
+				/* not JSON: compared as text */
+			}
+			if (call.status !== undefined) match(call.status, response.status, `call ${index + 1}: HTTP status`, problems);
+			if (call.response !== undefined) match(call.response, answer, `call ${index + 1}: answer`, problems);
+		}
+		problems.push(...(await checkRequests(fake.url, example.expect.requests)));
+		problems.push(...keyLeaks(main.lines.map((line) => line.text).join('\n'), context.apiKey));
+		return { problems, started };
+	} catch (error) {
+		return { problems: [error.message], started };
+	} finally {
+		if (main) await main.stop();
+		if (fake) await fake.stop();
+	}
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -396,7 +445,7 @@ async function main() {
 			log(`SKIP ${example.name}: ${example.expect.skip}`);
 			continue;
 		}
-		const { problems, started: exampleStarted } = await runExample(example, context);
+		const { problems, started: exampleStarted } = await (example.expect.live ? runLiveExample : runExample)(example, context);
 		results.push({ name: example.name, problems, time: seconds(exampleStarted) });
 		const last = results[results.length - 1];
 		if (problems.length === 0) log(`PASS ${example.name} (${last.time})`);
