@@ -28,11 +28,20 @@
  *     "itemsAt": { "0": {...} },  patterns for single items by index; a negative index counts from the end
  *     "nodes": { "Name": {...} }, more nodes to check, each with its own output/itemCount/items/itemsAt
  *     "fakeArgs": ["--x", "y"],   extra command line arguments for test/fakeKavenegar.js
+ *     "requests": { "sms/send": 5 }
+ *                                 how many requests the fake received for each operation listed (its
+ *                                 GET /_fake/outbox)
  *     "urls": { "https://…": "/samples/logo.jpg" }
  *                                 before import, each URL in the nodes' parameters becomes this path on
  *                                 the fake, so that an example can download a file with the address a
  *                                 user would replace
  *     "skip": "why"               import the workflow (so that it must still import) but do not run it
+ *     "live": {                   instead of `n8n execute`, for a workflow that starts at a Webhook:
+ *       "webhook": "path",        publish it, start `n8n start` (scripts/lib/n8nServer.js), POST each
+ *       "calls": [                call's body as JSON to /webhook/<path>, and check the HTTP status and
+ *         { "body": {...}, "status": 200, "response": {...} }     the JSON answer (a pattern);
+ *       ]                         node/nodes are not checked, "requests" is
+ *     }
  *   }
  * Patterns: objects match when every listed key matches (other keys are ignored); arrays need the same
  * length; other values must be equal. Special values: "$any" (present), "$absent", "$string",
@@ -50,6 +59,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startFake } = require('./lib/fake');
+const { publishWorkflow, startN8n } = require('./lib/n8nServer');
 const {
 	ROOT,
 	PACKAGE_NAME,
@@ -281,6 +291,15 @@ function prepareWorkflow(example, fakeUrl) {
 	return workflow;
 }
 
+/** The expectation's `requests` against what the fake received (its GET /_fake/outbox, loopback). */
+async function checkRequests(fakeUrl, expected) {
+	if (!expected) return [];
+	const { requests } = await (await fetch(`${fakeUrl}/_fake/outbox`)).json();
+	const problems = [];
+	for (const [operation, count] of Object.entries(expected)) match(count, requests[operation] ?? 0, `requests to ${operation}`, problems);
+	return problems;
+}
+
 /** The key, raw or URL-encoded, anywhere in what n8n printed (items, errors, log lines) is a failure. */
 function keyLeaks(output, apiKey) {
 	return [apiKey, encodeURIComponent(apiKey)]
@@ -300,6 +319,7 @@ async function runExample(example, context) {
 			return { problems: [describeFailure('n8n execute printed no run data;', result, result.logFile)], started };
 		}
 		const problems = checkRun(runResult, example.expect);
+		problems.push(...(await checkRequests(fake.url, example.expect.requests)));
 		problems.push(...keyLeaks(`${result.stdout}\n${result.stderr}`, context.apiKey));
 		const wantsError = (example.expect.status ?? 'success') === 'error';
 		if (problems.length === 0 && !wantsError && result.code !== 0) {
@@ -307,6 +327,48 @@ async function runExample(example, context) {
 		}
 		return { problems, started };
 	} finally {
+		if (fake) await fake.stop();
+	}
+}
+
+/**
+ * A workflow that starts at a Webhook, run as in production: published, served by `n8n start`, and
+ * called over HTTP on loopback.
+ */
+async function runLiveExample(example, context) {
+	const started = Date.now();
+	const { webhook, calls = [] } = example.expect.live;
+	let fake;
+	let main;
+	try {
+		fake = await startFake(context.fakePort, ['--api-key', context.apiKey, ...(example.expect.fakeArgs ?? [])], path.join(context.logDir, `${example.name}.fake.log`));
+		await publishWorkflow(example.id, { userFolder: context.userFolder, logDir: context.logDir });
+		main = await startN8n({ role: 'main', userFolder: context.userFolder, logDir: context.logDir, name: `${example.name}.n8n` });
+		const problems = [];
+		for (const [index, call] of calls.entries()) {
+			const response = await fetch(`${main.url}/webhook/${webhook}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(call.body ?? {}),
+				signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+			});
+			const text = await response.text();
+			let answer = text;
+			try {
+				answer = JSON.parse(text);
+			} catch {
+				/* not JSON: compared as text */
+			}
+			if (call.status !== undefined) match(call.status, response.status, `call ${index + 1}: HTTP status`, problems);
+			if (call.response !== undefined) match(call.response, answer, `call ${index + 1}: answer`, problems);
+		}
+		problems.push(...(await checkRequests(fake.url, example.expect.requests)));
+		problems.push(...keyLeaks(main.lines.map((line) => line.text).join('\n'), context.apiKey));
+		return { problems, started };
+	} catch (error) {
+		return { problems: [error.message], started };
+	} finally {
+		if (main) await main.stop();
 		if (fake) await fake.stop();
 	}
 }
@@ -383,7 +445,7 @@ async function main() {
 			log(`SKIP ${example.name}: ${example.expect.skip}`);
 			continue;
 		}
-		const { problems, started: exampleStarted } = await runExample(example, context);
+		const { problems, started: exampleStarted } = await (example.expect.live ? runLiveExample : runExample)(example, context);
 		results.push({ name: example.name, problems, time: seconds(exampleStarted) });
 		const last = results[results.length - 1];
 		if (problems.length === 0) log(`PASS ${example.name} (${last.time})`);

@@ -29,6 +29,7 @@ const template = (extra) => ({
 const code = (extra) => ({ resource: 'verify', operation: 'sendCode', recipient: '09121234567', template: 'shopOtp', value: '1234', type: 'sms', ...extra });
 const blocklist = (operation, extra) => ({ resource: 'blocklist', operation, lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
 const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'data' };
+const voice = (extra) => ({ resource: 'voiceCall', operation: 'send', callRecipients: '09121234567', spokenMessage: 'Hello', ...extra });
 
 const cases = [
 	// SMS → Send
@@ -90,12 +91,19 @@ const cases = [
 	['upload: a GIF labelled JPEG', upload, { items: binaryItem(gif(), 'image/jpeg', 'anim.jpg') }, 'Input Binary Field: "anim.jpg" is labelled image/jpeg but its content is a GIF image'],
 	['upload: image over 10 MB', upload, { items: binaryItem(jpeg(10 * 1024 * 1024 + 1), 'image/jpeg', 'big.jpg') }, 'Input Binary Field: "big.jpg" is 10,485,761 bytes; a JPEG image may be at most 10 MB'],
 	['upload: video over 20 MB', upload, { items: binaryItem(longVideo, 'video/mp4', 'long.mp4') }, `Input Binary Field: "long.mp4" is ${longVideo.length.toLocaleString('en-US')} bytes; an MP4 video may be at most 20 MB`],
+	// Voice Call → Send Voice Message
+	['voice: empty recipients', voice({ callRecipients: '' }), {}, notRequired('Recipients')],
+	['voice: a word among numbers', voice({ callRecipients: '09121234567, call me' }), {}, 'Recipients: "call me" is not a phone number'],
+	['voice: empty message from an expression', voice({ spokenMessage: '={{ $json.text }}' }), {}, 'Message: is required'],
+	['voice: fewer local IDs than recipients', voice({ callRecipients: '09121111111,09122222222', additionalFields: { localIds: '7' } }), {}, 'Local IDs: give one local ID per recipient (2 recipients, 1 local IDs)'],
+	['voice: local ID over a Long', voice({ additionalFields: { localIds: '9223372036854775808' } }), {}, 'Local IDs: "9223372036854775808" is larger than a local ID can be (at most 9223372036854775807)'],
+	['voice: call time in words', voice({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds'],
 ];
 
 test('the matrix has at least 40 cases across every resource', () => {
 	expect(cases.length).toBeGreaterThanOrEqual(40);
 	expect(new Set(cases.map(([, parameters]) => parameters.resource))).toEqual(
-		new Set(['sms', 'verify', 'verifyTemplate', 'blocklist', 'media']),
+		new Set(['sms', 'verify', 'verifyTemplate', 'blocklist', 'media', 'voiceCall']),
 	);
 });
 

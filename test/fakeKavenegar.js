@@ -244,7 +244,9 @@ class FakeKavenegar {
 		this.statusLocalIdCeiling = options.statusLocalIdCeiling ?? 500;
 		this.defaultSender = options.defaultSender ?? '10004346';
 		this.definedTags = new Set(options.tags ?? ['crm', 'otp', 'news']);
-		this.credit = options.credit ?? 1_000_000;
+		// Sends answer 418 once it is used up: enough for every load a test or script sends (test:queue
+		// sends 10,000 messages to one fake); credit: 0 or --no-credit for an account without credit.
+		this.credit = options.credit ?? 10_000_000_000;
 		this.requests = [];
 		this.faults = [];
 		this.outbox = [];
@@ -460,6 +462,7 @@ class FakeKavenegar {
 		const sendParams = ['receptor', 'message', 'sender', 'date', 'type', 'localid', 'hide', 'tag', 'policy', 'mediaid'];
 		return {
 			'sms/send': {
+				sends: true,
 				methods: either,
 				params: sendParams,
 				handle: (p) => {
@@ -480,7 +483,25 @@ class FakeKavenegar {
 					);
 				},
 			},
+			// Text to speech: one message read out to each number (beyond-spec.md). Its rows are sent-message
+			// rows like an SMS send's, so they share the outbox, the message IDs and the local-ID guard.
+			'call/maketts': {
+				sends: true,
+				methods: either,
+				params: ['receptor', 'message', 'date', 'localid'],
+				handle: (p) => {
+					if (!p.receptor) fail(400);
+					if (!p.message) fail(413);
+					const receptors = list(p.receptor).map(phone);
+					if (receptors.length > 200) fail(414);
+					const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
+					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
+					const date = unixTime(p.date);
+					return receptors.map((receptor, i) => this.recordSend({ receptor, message: p.message, date, localid: localids?.[i] }));
+				},
+			},
 			'sms/sendarray': {
+				sends: true,
 				methods: ['POST'],
 				params: ['receptor', 'sender', 'message', 'date', 'type', 'localmessageids', 'hide', 'tag', 'policy', 'mediaid'],
 				handle: (p) => {
@@ -624,6 +645,7 @@ class FakeKavenegar {
 				},
 			},
 			'verify/lookup': {
+				sends: true,
 				methods: either,
 				params: ['receptor', 'template', 'token', 'token2', 'token3', 'token10', 'token20', 'type', 'tag'],
 				handle: (p) => {
@@ -989,6 +1011,8 @@ class FakeKavenegar {
 			const operation = this.operations[record.operation];
 			if (!operation) fail(404);
 			if (!operation.methods.includes(req.method)) fail(405);
+			// An account without credit sends nothing (418); the last send may take it below zero.
+			if (operation.sends && this.credit <= 0) fail(418);
 			const params = req.method === 'POST' ? record.form ?? {} : record.query;
 			const unknown = Object.keys(params).filter((name) => !operation.params.includes(name));
 			if (unknown.length) fail(400, `unknown parameter: ${unknown.join(', ')}`);
@@ -1107,11 +1131,13 @@ function faultFromArg(value) {
 
 if (require.main === module) {
 	const arg = (name) => {
-		const index = process.argv.indexOf(name);
+		// The last one wins, so that `npm run fake -- --port N` overrides the script's port.
+		const index = process.argv.lastIndexOf(name);
 		return index > 0 ? process.argv[index + 1] : undefined;
 	};
 	const fake = new FakeKavenegar({ apiKey: arg('--api-key') });
 	try {
+		accountFromArgs(fake, process.argv.slice(2));
 		seedFromArgs(fake, process.argv.slice(2));
 	} catch (error) {
 		process.stderr.write(`${error.message}\n`);
@@ -1119,8 +1145,34 @@ if (require.main === module) {
 	}
 	fake.start(Number(arg('--port') ?? 0)).then(() => {
 		process.stdout.write(JSON.stringify({ url: fake.url, apiKey: fake.apiKey }) + '\n');
+		// For a person: what to put in n8n's Kavenegar API credential. On stderr, so that stdout stays one JSON line.
+		process.stderr.write(
+			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
+				`In n8n, a Kavenegar API credential with API Key ${fake.apiKey} and Base URL ${fake.url} talks to it. Ctrl+C stops it.\n`,
+		);
 		const stop = () => fake.close().then(() => process.exit(0));
 		process.on('SIGTERM', stop);
 		process.on('SIGINT', stop);
 	});
+}
+
+/**
+ * The account's state and messages for a person trying the node in the n8n editor (`npm run fake`):
+ *   --error-mode status|200           service errors with a matching HTTP status (default), or inside HTTP 200
+ *   --no-ip-access                    the outbox operations answer 407, as without IP access
+ *   --no-credit                       no credit: every send answers 418
+ *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER, received on LINE now (repeatable)
+ */
+function accountFromArgs(fake, argv) {
+	const errorMode = argv.includes('--error-mode') ? argv[argv.lastIndexOf('--error-mode') + 1] : 'status';
+	if (errorMode !== 'status' && errorMode !== '200') throw new Error(`--error-mode ${errorMode}: expected status or 200`);
+	fake.errorMode = errorMode;
+	if (argv.includes('--no-ip-access')) fake.ipAccess = false;
+	if (argv.includes('--no-credit')) fake.credit = 0;
+	for (const [index, value] of argv.entries()) {
+		if (argv[index - 1] !== '--seed-message') continue;
+		const [, line, sender, message] = /^(\d+):(\+?\d+):(.+)$/s.exec(value) ?? [];
+		if (!line) throw new Error(`--seed-message ${value}: expected LINE:SENDER:TEXT, e.g. 10004346:09121234567:STOP`);
+		fake.seedInbox([{ sender, receptor: line, message }]);
+	}
 }

@@ -19,7 +19,7 @@ function startFakeProcess(args) {
 		child.stderr.on('data', (chunk) => (err += chunk));
 		child.stdout.on('data', (chunk) => {
 			out += chunk;
-			if (out.includes('\n')) resolve({ ...JSON.parse(out.split('\n')[0]), child });
+			if (out.includes('\n')) resolve({ ...JSON.parse(out.split('\n')[0]), child, stderr: () => err });
 		});
 		child.on('exit', (code) => reject(Object.assign(new Error(`exited with ${code}: ${err}`), { code, stderr: err })));
 	});
@@ -94,5 +94,71 @@ describe('fake Kavenegar: command line', () => {
 			stderr: expect.stringContaining('expected LINE:COUNT'),
 		});
 		await expect(startFakeProcess(['--approved-template', 'has space'])).rejects.toMatchObject({ code: 2 });
+	});
+
+	test('a malformed --error-mode or --seed-message stops the fake before it serves', async () => {
+		await expect(startFakeProcess(['--error-mode', 'html'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('expected status or 200') });
+		await expect(startFakeProcess(['--seed-message', '10004346:STOP'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('LINE:SENDER:TEXT') });
+	});
+});
+
+describe('fake Kavenegar: command line for trying the node in the editor (npm run fake)', () => {
+	const started = [];
+	const startWith = async (args) => {
+		const fake = await startFakeProcess(args);
+		started.push(fake);
+		return { ...fake, call: callerFor(fake) };
+	};
+	afterAll(() => Promise.all(started.map(stop)));
+	const send = (call) => call('sms/send', { form: { receptor: '09121234567', message: 'hi' } });
+
+	test('--error-mode 200 answers service errors inside HTTP 200; the default mirrors the code as the HTTP status', async () => {
+		const inside = await startWith(['--error-mode', '200']);
+		expect(await inside.call('sms/send', { form: { message: 'no receptor' } })).toMatchObject({ http: 200, body: { return: { status: 400 } } });
+		const mirrored = await startWith([]);
+		expect(await mirrored.call('sms/send', { form: { message: 'no receptor' } })).toMatchObject({ http: 400, body: { return: { status: 400 } } });
+	});
+
+	test('--no-ip-access makes the outbox operations answer 407; sends still work', async () => {
+		const fake = await startWith(['--no-ip-access']);
+		expect((await fake.call('sms/latestoutbox', { form: {} })).body.return.status).toBe(407);
+		expect((await send(fake.call)).body.return.status).toBe(200);
+	});
+
+	test('--no-credit makes every send answer 418 and send nothing; reads still work', async () => {
+		const fake = await startWith(['--no-credit']);
+		expect((await send(fake.call)).body.return.status).toBe(418);
+		expect((await fake.call('call/maketts', { form: { receptor: '09121234567', message: 'hi' } })).body.return.status).toBe(418);
+		expect((await fake.call('account/info', { form: {} })).body.entries.remaincredit).toBe(0);
+	});
+
+	test('--fault queues failures in the order given, per operation and count', async () => {
+		const fake = await startWith(['--fault', 'busy409,operation=sms/send,times=2', '--fault', 'html502']);
+		expect((await send(fake.call)).body.return.status).toBe(409);
+		// The second fault matches any operation, but the first one is still queued for sms/send.
+		const proxyPage = await request(`${fake.url}/v1/cli-key/account/info.json`, { method: 'POST' });
+		expect([proxyPage.statusCode, await proxyPage.body.text()]).toEqual([502, expect.stringContaining('502 Bad Gateway')]);
+		expect((await send(fake.call)).body.return.status).toBe(409);
+		expect((await send(fake.call)).body.return.status).toBe(200);
+	});
+
+	test('--fault reset,after=1 processes the request, then drops the connection', async () => {
+		const fake = await startWith(['--fault', 'reset,operation=sms/send,after=1']);
+		await expect(send(fake.call)).rejects.toThrow();
+		const { body } = await fake.call('sms/latestoutbox', { form: {} });
+		expect(body.entries.map((row) => row.message)).toEqual(['hi']);
+	});
+
+	test('--seed-message puts one message with the given text in the inbox', async () => {
+		const fake = await startWith(['--seed-message', '10004346:09121234567:STOP please', '--seed-message', '10004346:09351234567:لغو']);
+		const { body } = await fake.call('sms/inboxpaged', { form: { linenumber: '10004346', isread: '0' } });
+		expect(body.entries.map((row) => [row.sender, row.message])).toEqual([['09121234567', 'STOP please'], ['09351234567', 'لغو']]);
+	});
+
+	test('tells a person on stderr what to put in the credential', async () => {
+		const fake = await startWith(['--api-key', 'editor-key', '--no-credit']);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(fake.stderr()).toContain(`API Key editor-key and Base URL ${fake.url}`);
+		expect(fake.stderr()).toContain('no credit');
 	});
 });

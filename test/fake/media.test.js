@@ -1,6 +1,8 @@
 /** The fake's media files, over plain HTTP: what it takes from an upload and how it reports it. */
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
+const FormDataStream = require('form-data');
+const { request } = require('undici');
 const { jpeg, gif, mp4, MB } = require('../mediaSamples');
 
 let fake;
@@ -26,6 +28,22 @@ function form(content, { name = 'File', fileName = 'file.bin', type = 'applicati
 	return data;
 }
 
+/**
+ * The same upload as multipart written by the form-data package, the encoder behind axios and so
+ * behind n8n's own HTTP helpers: another boundary style and other part headers than Node's FormData,
+ * which the node itself uses, so that the fake's parser is not fitted to one encoder.
+ */
+async function uploadWithFormDataPackage(content, { name = 'File', fileName, type }) {
+	const data = new FormDataStream();
+	data.append(name, content, { filename: fileName, contentType: type });
+	const response = await request(`${fake.url}/v1/key/media/upload.json`, {
+		method: 'POST',
+		headers: data.getHeaders(),
+		body: data.getBuffer(),
+	});
+	return { http: response.statusCode, body: await response.body.json() };
+}
+
 const uploadStatus = async (...args) => (await upload(...args)).body.return.status;
 
 describe('fake Kavenegar: media', () => {
@@ -44,6 +62,17 @@ describe('fake Kavenegar: media', () => {
 			status_desc: expect.any(String),
 			review: { status: null, status_desc: null, reason: null, reason_desc: null },
 		});
+	});
+
+	test('multipart written by the form-data package is read the same way as by Node\'s FormData', async () => {
+		const { http, body } = await uploadWithFormDataPackage(jpeg(4096), { fileName: 'photo.jpg', type: 'image/jpeg' });
+		expect(http).toBe(200);
+		expect(body.entries).toMatchObject({ name: 'photo.jpg', mime_type: 'image/jpeg', extension: 'jpg', size: 4096 });
+		expect(fake.media.at(-1).hash).toBe(require('node:crypto').createHash('sha256').update(jpeg(4096)).digest('hex'));
+		const mislabelled = await uploadWithFormDataPackage(gif(), { fileName: 'anim.jpg', type: 'image/jpeg' });
+		expect(mislabelled.body.return.status).toBe(801);
+		const otherPart = await uploadWithFormDataPackage(jpeg(), { name: 'upload', fileName: 'photo.jpg', type: 'image/jpeg' });
+		expect(otherPart.body.return.status).toBe(400);
 	});
 
 	test('no file is 800: a JSON or form-encoded body, another part name, an empty file', async () => {

@@ -46,6 +46,7 @@ import { mediaDescription } from './media';
 import { smsDescription } from './sms';
 import { verifyDescription } from './verify';
 import { verifyTemplateDescription } from './verifyTemplate';
+import { voiceCallDescription } from './voiceCall';
 
 /** Applies to the whole node run, every operation: how many requests at once, how many tries. */
 const requestLimitsField: INodeProperties = {
@@ -89,6 +90,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'SMS', value: 'sms' },
 			{ name: 'Verification Template', value: 'verifyTemplate' },
 			{ name: 'Verify', value: 'verify' },
+			{ name: 'Voice Call', value: 'voiceCall' },
 		],
 		default: 'sms',
 		// What every operation shares, set on the property n8n reads first (see the rules above); the
@@ -105,5 +107,6 @@ export const properties: INodeProperties[] = [
 	...verifyTemplateDescription,
 	...blocklistDescription,
 	...mediaDescription,
+	...voiceCallDescription,
 	requestLimitsField,
 ];

@@ -137,3 +137,43 @@ export function returnAllAndLimitFields(
 		},
 	];
 }
+
+/**
+ * The recipient list of a send of one message to many numbers. Each operation gives it its own
+ * parameter name: n8n evaluates a parameter once per property of that name, hidden or not.
+ */
+export function recipientListField(name: string, displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Recipients',
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '09121234567, 09351234567',
+		description:
+			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
+		displayOptions,
+		routing: sendAs('receptor'),
+	};
+}
+
+/** Local IDs beside a recipient list (`localid`), checked by `localIdsMatchRecipients`. */
+export const localIdsField: INodeProperties = {
+	displayName: 'Local IDs',
+	name: 'localIds',
+	type: 'string',
+	default: '',
+	description:
+		'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients. Without them, Prevent Duplicate Sends (in Options) makes IDs for you.',
+	routing: sendAs('localid'),
+};
+
+/** When a send goes out (`date`, Unix seconds after the `unixTime` rule). */
+export const sendAtField: INodeProperties = {
+	displayName: 'Send At',
+	name: 'date',
+	type: 'dateTime',
+	default: '',
+	description: 'Schedule the message for this time; empty sends it now',
+	routing: sendAs('date'),
+};

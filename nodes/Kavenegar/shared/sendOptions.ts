@@ -19,8 +19,9 @@ export const PREVENT_DUPLICATE_SENDS = 'options.preventDuplicateSends';
 export const NORMALISE_PHONE_NUMBERS = 'options.normalisePhoneNumbers';
 export const MESSAGE_PREVIEW = 'options.messagePreview';
 
-export function sendOptionsField(displayOptions: IDisplayOptions): INodeProperties {
-	return {
+/** `messagePreview: false` for sends that are not SMS: a voice message has no parts. */
+export function sendOptionsField(displayOptions: IDisplayOptions, { messagePreview = true } = {}): INodeProperties {
+	const field: INodeProperties = {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -54,4 +55,6 @@ export function sendOptionsField(displayOptions: IDisplayOptions): INodeProperti
 			},
 		],
 	};
+	if (!messagePreview) field.options = field.options?.filter((option) => option.name !== 'messagePreview');
+	return field;
 }

@@ -2,58 +2,23 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
-import { hideRecipientsField, mediaIdField, policyField, tagField } from '../../shared/fields';
-import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
+import {
+	hideRecipientsField,
+	localIdsField,
+	mediaIdField,
+	policyField,
+	recipientListField,
+	sendAtField,
+	tagField,
+} from '../../shared/fields';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
 import { idList } from '../../shared/lists';
-import { splitList } from '../../../shared/lists';
 import { addMessageParts } from '../../shared/messageParts';
 import { phoneNumberList } from '../../shared/phoneNumbers';
-import {
-	MAX_MESSAGES_PER_ITEM,
-	MESSAGES_PER_REQUEST,
-	NORMALISE_PHONE_NUMBERS,
-	sendOptionsField,
-} from '../../shared/sendOptions';
+import { localIdsAgainstDuplicates, localIdsMatchRecipients, recipientsPerItem } from '../../shared/recipientSends';
+import { MESSAGES_PER_REQUEST, NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
 import { required, tagRule } from '../../shared/valueRules';
-import { prepareRequest, type ParamRule } from '../../shared/wireParams';
-
-const recipientsPerItem: ParamRule = function (params) {
-	const count = splitList(params.receptor).length;
-	if (count > MAX_MESSAGES_PER_ITEM) {
-		throw invalidInput(
-			this,
-			'Recipients',
-			`at most ${MAX_MESSAGES_PER_ITEM} numbers per item (got ${count}); send larger lists as several items`,
-		);
-	}
-};
-
-const localIdsMatchRecipients: ParamRule = function (params) {
-	const ids = splitList(params.localid);
-	if (ids.length === 0) return;
-	const tooLarge = ids.find((id) => !isLong(id));
-	if (tooLarge !== undefined) throw invalidInput(this, 'Local IDs', `"${tooLarge}" ${LONG_RULE}`);
-	const recipients = splitList(params.receptor).length;
-	if (ids.length !== recipients) {
-		throw invalidInput(
-			this,
-			'Local IDs',
-			`give one local ID per recipient (${recipients} recipients, ${ids.length} local IDs)`,
-		);
-	}
-};
-
-/** Runs after the recipients are final, so that a retry derives the same IDs from the same numbers. */
-const localIdsAgainstDuplicates: ParamRule = function (params) {
-	if (splitList(params.localid).length > 0 || !preventsDuplicateSends(this)) return;
-	const ids = derivedLocalIds(
-		this,
-		splitList(params.receptor).map((recipient) => [recipient]),
-	);
-	if (ids !== undefined) params.localid = ids;
-};
+import { prepareRequest } from '../../shared/wireParams';
 
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
@@ -93,18 +58,7 @@ export const sendOperation: INodePropertyOptions = {
 const display = showFor('sms', ['send']);
 
 export const sendFields: INodeProperties[] = [
-	{
-		displayName: 'Recipients',
-		name: 'recipients',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '09121234567, 09351234567',
-		description:
-			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
-		displayOptions: display,
-		routing: sendAs('receptor'),
-	},
+	recipientListField('recipients', display),
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -133,25 +87,10 @@ export const sendFields: INodeProperties[] = [
 				routing: sendAs('type'),
 			},
 			hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
-			{
-				displayName: 'Local IDs',
-				name: 'localIds',
-				type: 'string',
-				default: '',
-				description:
-					'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients. Without them, Prevent Duplicate Sends (in Options) makes IDs for you.',
-				routing: sendAs('localid'),
-			},
+			localIdsField,
 			mediaIdField,
 			policyField,
-			{
-				displayName: 'Send At',
-				name: 'date',
-				type: 'dateTime',
-				default: '',
-				description: 'Schedule the message for this time; empty sends it now',
-				routing: sendAs('date'),
-			},
+			sendAtField,
 			{
 				displayName: 'Sender Line',
 				name: 'sender',

@@ -1,0 +1,74 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { inChunks } from '../../shared/chunkedRequests';
+import { unixTime } from '../../shared/dates';
+import { sendAs, showFor } from '../../shared/display';
+import { localIdsField, recipientListField, sendAtField } from '../../shared/fields';
+import { entriesToItems } from '../../../shared/envelope';
+import { idList } from '../../shared/lists';
+import { phoneNumberList } from '../../shared/phoneNumbers';
+import { localIdsAgainstDuplicates, localIdsMatchRecipients, recipientsPerItem } from '../../shared/recipientSends';
+import { MESSAGES_PER_REQUEST, NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
+import { required } from '../../shared/valueRules';
+import { prepareRequest } from '../../shared/wireParams';
+
+/** A voice message is SMS → Send read out by a call: the same recipient list, splitting and local IDs. */
+export const sendVoiceOperation: INodePropertyOptions = {
+	name: 'Send Voice Message',
+	value: 'send',
+	action: 'Send a voice message',
+	description:
+		'Call one or more phone numbers and read a text out to them, now or at a scheduled time. Returns one row per recipient with its message ID.',
+	routing: {
+		request: { method: 'POST', url: '/call/maketts.json' },
+		send: {
+			preSend: [
+				prepareRequest(
+					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
+					recipientsPerItem,
+					required('message', 'Message'),
+					unixTime('date', 'Send At'),
+					idList('localid', 'Local IDs', undefined, true),
+					localIdsMatchRecipients,
+					localIdsAgainstDuplicates,
+				),
+			],
+		},
+		operations: {
+			pagination: inChunks({
+				lists: ['receptor', 'localid'],
+				perRequest: MESSAGES_PER_REQUEST,
+				noun: 'recipients',
+				rowFields: { localid: 'localid' },
+				send: { localIdList: 'localid' },
+			}),
+		},
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+const display = showFor('voiceCall', ['send']);
+
+export const sendVoiceFields: INodeProperties[] = [
+	recipientListField('callRecipients', display),
+	{
+		displayName: 'Message',
+		name: 'spokenMessage',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: 'Text read out to each recipient by text-to-speech',
+		displayOptions: display,
+		routing: sendAs('message'),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: display,
+		options: [localIdsField, sendAtField],
+	},
+	sendOptionsField(display, { messagePreview: false }),
+];
