@@ -59,11 +59,14 @@ describe('Voice Call → Send Voice Message', () => {
 	test('request 2 of 3 failing stops the send and says how far it got; a re-run in the same execution completes it without doubles', async () => {
 		const list = freshNumbers(450);
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'call/maketts', skip: 1 });
-		const first = await ctx.run(voice({ callRecipients: list }), { executionId: 'voice-chunk-failure' });
+		// One request at a time and no retries, so that the second request is the one that fails.
+		const first = await ctx.run(voice({ callRecipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }), {
+			executionId: 'voice-chunk-failure',
+		});
 		expect(first.items).toEqual([]);
 		expect(first.error.message).toBe('Kavenegar error 409: the server is busy: retry later');
 		expect(first.error.description).toContain(
-			'Request 2 of 3 failed; the first 200 of 450 recipients had already gone through in the requests before it. They were sent with local IDs',
+			'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs',
 		);
 		expectNoKey(first.error, ctx.fake.apiKey);
 		const again = await ctx.run(voice({ callRecipients: list }), { executionId: 'voice-chunk-failure' });
