@@ -56,7 +56,7 @@ function rerunNote(plan: ChunkPlan, params: IDataObject): string | undefined {
 		return `It has no local ID, so running it again may send to the ${plan.noun} a second time: check first (for example with Get Status by Recipient).`;
 	}
 	return sentWithLocalIds(plan, params)
-		? 'They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.'
+		? 'They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.'
 		: 'They were sent without local IDs: running the node again sends to them again. Turn on Prevent Duplicate Sends or give Local IDs to make a re-run safe.';
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { PREVENT_DUPLICATE_SENDS } from './sendOptions';
 
 /** On unless turned off: a user who never opened the options still gets sends a retry cannot double. */
@@ -24,42 +24,90 @@ export const LONG_RULE = `is larger than a local ID can be (at most ${LONG_MAX})
 const SAFE_ID_MASK = (1n << 53n) - 1n;
 
 /**
- * A local ID for one message that is the same when n8n runs this node again for the same send
- * and different for any other send, so that the service's duplicate guard turns a retry into a
- * no-op. It is computed from:
- * - the workflow, the execution and the node: "Retry On Fail" re-runs the node inside the same
- *   execution (same execution ID), and queue-mode workers all see the same IDs. "Retry" from the
- *   executions list starts a new execution with a new ID, so that counts as a new send; give
- *   your own local IDs to make sends safe across executions.
- * - the run index: a node that runs several times in one execution (a loop) sends anew each
- *   time, while Retry On Fail keeps the run index.
- * - the item index and the operation.
- * - what tells the messages of one item apart: each entry of `messages` (the recipient; for
- *   different messages also the row).
- * The message text is left out on purpose: an expression such as `{{ $now }}` in the text
- * would give a retry a new ID and defeat the guard.
- * Undefined when the run has no execution ID: an ID shared by unrelated runs would swallow
- * genuine sends, which is worse than having no guard.
+ * The IDs a node run derived, by execution, node and run, then by item: Retry On Fail runs the
+ * node again in the same process, and reusing them keeps a retry a no-op even when the text has
+ * changed in between (an expression such as `{{ $now }}`). A few runs are kept; an execution
+ * retried from the list is a new execution and is covered by the content instead.
+ */
+const idsOfRecentRuns = new Map<string, Map<number, string[]>>();
+const RUNS_REMEMBERED = 50;
+
+function rememberedIds(run: string, item: number, count: number): string[] | undefined {
+	const ids = idsOfRecentRuns.get(run)?.get(item);
+	return ids?.length === count ? ids : undefined;
+}
+
+function remember(run: string, item: number, ids: string[]): void {
+	let items = idsOfRecentRuns.get(run);
+	if (!items) {
+		if (idsOfRecentRuns.size >= RUNS_REMEMBERED) idsOfRecentRuns.delete(idsOfRecentRuns.keys().next().value as string);
+		items = new Map();
+		idsOfRecentRuns.set(run, items);
+	}
+	items.set(item, ids);
+}
+
+/** The calendar day of `now` in the workflow's time zone: the window in which a repeat is a no-op. */
+function dayInWorkflowZone(context: IExecuteSingleFunctions): string {
+	const zone = context.getTimezone();
+	try {
+		return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+	} catch {
+		return new Date().toISOString().slice(0, 10);
+	}
+}
+
+/**
+ * A local ID for one message that is the same whenever the same send is made again the same day,
+ * and different for any other send, so that the service's duplicate guard turns a repeat into a
+ * no-op. What makes a send "the same":
+ * - the workflow and the node (its ID, which survives renaming), the operation, and the run index
+ *   (a node that runs several times in one execution, in a loop, sends anew each time);
+ * - the calendar day in the workflow's time zone: a re-run after a fix, a retry from the
+ *   executions list, or a caller that repeats a webhook call after a worker died sends nothing
+ *   twice that day, while tomorrow's identical reminder still goes out;
+ * - the input item's data: two different orders that send the same text to the same customer are
+ *   two sends, and removing or reordering other items between runs changes nothing;
+ * - the request's parameters (text, sender, schedule, …) but those named in `perMessage`, and
+ *   what tells the messages of one item apart (`messages`: the recipient; for different messages
+ *   also the row, its line and its text).
+ * The execution is left out on purpose, or every new execution would be a new send; within one
+ * execution, Retry On Fail reuses the IDs of the first try (see idsOfRecentRuns).
  */
 export function derivedLocalIds(
 	context: IExecuteSingleFunctions,
+	params: IDataObject,
+	perMessage: string[],
 	messages: string[][],
-): string[] | undefined {
-	const executionId = context.getExecutionId();
-	if (!executionId) return undefined;
+): string[] {
+	const shared = Object.fromEntries(Object.entries(params).filter(([name]) => !perMessage.includes(name)));
 	const itemIndex = context.getItemIndex();
-	const send = [
-		'kavenegar-localid-v1',
-		context.getWorkflow().id ?? '',
-		executionId,
-		context.getNode().id,
-		String(context.getWorkflowDataProxy(itemIndex).$runIndex),
-		String(itemIndex),
-		String(context.getNodeParameter('operation', '')),
-	];
-	return messages.map((parts) => {
-		const digest = createHash('sha256').update(JSON.stringify([...send, ...parts])).digest();
+	const executionId = context.getExecutionId();
+	const runIndex = String(context.getWorkflowDataProxy(itemIndex).$runIndex);
+	const run = `${executionId ?? ''}|${context.getNode().id}|${runIndex}`;
+	if (executionId) {
+		const ids = rememberedIds(run, itemIndex, messages.length);
+		if (ids) return ids;
+	}
+	const send = createHash('sha256')
+		.update(
+			JSON.stringify([
+				'kavenegar-localid-v2',
+				context.getWorkflow().id ?? '',
+				context.getNode().id,
+				String(context.getNodeParameter('operation', '')),
+				runIndex,
+				dayInWorkflowZone(context),
+				context.getInputData().json,
+				shared,
+			]),
+		)
+		.digest('hex');
+	const ids = messages.map((parts) => {
+		const digest = createHash('sha256').update(JSON.stringify([send, ...parts])).digest();
 		const id = digest.readBigUInt64BE(0) & SAFE_ID_MASK;
 		return String(id === 0n ? 1n : id);
 	});
+	if (executionId) remember(run, itemIndex, ids);
+	return ids;
 }

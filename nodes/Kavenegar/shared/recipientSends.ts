@@ -35,12 +35,13 @@ export const localIdsMatchRecipients: ParamRule = function (params) {
 	}
 };
 
-/** Runs after the recipients are final, so that a retry derives the same IDs from the same numbers. */
+/** Runs after the recipients are final, so that a repeat derives the same IDs from the same numbers. */
 export const localIdsAgainstDuplicates: ParamRule = function (params) {
 	if (splitList(params.localid).length > 0 || !preventsDuplicateSends(this)) return;
-	const ids = derivedLocalIds(
+	params.localid = derivedLocalIds(
 		this,
+		params,
+		['receptor', 'localid'],
 		splitList(params.receptor).map((recipient) => [recipient]),
 	);
-	if (ids !== undefined) params.localid = ids;
 };

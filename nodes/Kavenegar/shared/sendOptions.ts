@@ -51,7 +51,7 @@ export function sendOptionsField(displayOptions: IDisplayOptions, { messagePrevi
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to give each message without a local ID of yours one made from the execution, node, item and recipient, so that when n8n runs the node again in the same execution (Retry On Fail) Kavenegar does not send it twice. On unless turned off here. The same number twice in one list gets the message once. The IDs are in the output as "localid".',
+					'Whether to give each message without a local ID of yours one made from the workflow, node, input item, text and recipient, and today\'s date, so that Kavenegar sends it once however often the same data runs through this node today: Retry On Fail, a re-run after a fix, a retry from the executions list, a repeated webhook call. Another text, other item data or another day is a new message; to send the very same message again today, turn this off or give Local IDs. The IDs are in the output as "localid".',
 			},
 		],
 	};

@@ -184,7 +184,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 				expect(first.error.name).toBe('NodeApiError');
 				expect(first.error.message).toBe('Kavenegar error 409: the server is busy: retry later');
 				expect(first.error.description).toContain(
-					'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
+					'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 				);
 				expect(ctx.fake.requests).toHaveLength(2);
 				expect(list.slice(0, 200).every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
@@ -206,7 +206,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 		const { error } = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }));
 		expect(error.name).toBe('NodeApiError');
 		expect(error.description).toContain(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
+			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
 		);
 		expect(list.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(list.slice(0, 200));
 		expectNoKey(error, ctx.fake.apiKey);
@@ -238,19 +238,45 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		expect(items.map((item) => String(item.json.localid))).toEqual(ids);
 	});
 
-	test('the same send in the same execution derives the same IDs; a new execution or another item derives new ones', async () => {
+	test('the same send derives the same IDs in any execution the same day; other item data, another text or another line derive new ones', async () => {
 		const list = freshNumbers(2);
-		const idsOf = async (options) => {
+		const idsOf = async (options, message = 'Hello') => {
 			ctx.fake.requests.length = 0;
-			await ctx.run(send({ recipients: '={{ $json.to }}' }), options);
+			await ctx.run(send({ recipients: '={{ $json.to }}', message }), options);
 			return ctx.fake.requests.map((r) => r.form.localid);
 		};
-		const one = { items: [{ json: { to: list.join(',') } }] };
-		const firstRun = await idsOf({ ...one, executionId: 'same-execution' });
-		expect(await idsOf({ ...one, executionId: 'same-execution' })).toEqual(firstRun);
-		expect(await idsOf({ ...one, executionId: 'another-execution' })).not.toEqual(firstRun);
-		const asSecondItem = await idsOf({ items: [{ json: { to: '09120000001' } }, one.items[0]], executionId: 'same-execution' });
-		expect(asSecondItem).not.toContain(firstRun[0]);
+		const order = { json: { to: list.join(','), order: 'A-1' } };
+		const firstRun = await idsOf({ items: [order] });
+		expect(await idsOf({ items: [order] })).toEqual(firstRun);
+		// Another item before it changes nothing: identity is the item's data, not its position.
+		expect(await idsOf({ items: [{ json: { to: '09120000001' } }, order] })).toContain(firstRun[0]);
+		expect(await idsOf({ items: [{ json: { ...order.json, order: 'A-2' } }] })).not.toEqual(firstRun);
+		expect(await idsOf({ items: [order] }, 'Hello again')).not.toEqual(firstRun);
+	});
+
+	test('a re-run of the same data in a new execution (after a fix, a retry from the list, a repeated webhook call) delivers nothing twice', async () => {
+		const [first, second] = freshNumbers(2);
+		const items = [{ json: { to: first } }, { json: { to: 'not-a-number' } }, { json: { to: second } }];
+		const parameters = send({ recipients: '={{ $json.to }}' });
+		const partly = await ctx.run(parameters, { items, settings: { onError: 'continueRegularOutput' } });
+		expect(partly.items.filter((item) => item.error)).toHaveLength(1);
+		expect(ctx.fake.deliveriesTo(first)).toBe(1);
+		expect(ctx.fake.deliveriesTo(second)).toBe(1);
+		const [fixed] = freshNumbers(1);
+		const again = await ctx.run(parameters, { items: [items[0], { json: { to: fixed } }, items[2]] });
+		expect(again.error).toBeUndefined();
+		expect(again.items.map((item) => item.json.receptor)).toEqual([first, fixed, second]);
+		expect([first, fixed, second].map((number) => ctx.fake.deliveriesTo(number))).toEqual([1, 1, 1]);
+	});
+
+	test('a deliberate repeat goes out when Prevent Duplicate Sends is off, or with other local IDs', async () => {
+		const [number] = freshNumbers(1);
+		await ctx.run(send({ recipients: number }));
+		await ctx.run(send({ recipients: number }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		await ctx.run(send({ recipients: number, options: { preventDuplicateSends: false } }));
+		await ctx.run(send({ recipients: number, additionalFields: { localIds: '424242' } }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(3);
 	});
 
 	test('a send re-run after a timeout on the first attempt delivers once', async () => {
@@ -260,7 +286,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		const first = await ctx.run(parameters, { executionId: 'timeout-retry' });
 		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
 		expect(first.error.description).toBe(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again in the same execution (Retry On Fail) or with the same Local IDs does not send to them twice.',
+			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 		);
 		// The service did process the request that timed out.
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);
@@ -294,27 +320,35 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		expect(ctx.fake.deliveriesTo(number)).toBe(2);
 	});
 
-	test('the derivation: a loop (another run index) gives new IDs; a run without an execution ID gives none', () => {
+	test('the derivation: a loop (another run index) or another day gives new IDs; Retry On Fail keeps the first try\'s IDs even when the text changed', () => {
 		const { derivedLocalIds } = require('../../../nodes/Kavenegar/shared/duplicateSends');
-		const context = (runIndex, executionId) => ({
+		const context = (runIndex, executionId, timezone = 'Asia/Tehran') => ({
 			getExecutionId: () => executionId,
 			getItemIndex: () => 0,
+			getInputData: () => ({ json: { order: 7 } }),
+			getTimezone: () => timezone,
 			getWorkflow: () => ({ id: 'wf' }),
 			getNode: () => ({ id: 'node' }),
 			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
 			getNodeParameter: () => 'send',
 		});
-		const once = derivedLocalIds(context(0, '41'), [['09121234567']]);
-		expect(derivedLocalIds(context(0, '41'), [['09121234567']])).toEqual(once);
-		expect(derivedLocalIds(context(1, '41'), [['09121234567']])).not.toEqual(once);
-		expect(derivedLocalIds(context(0, undefined), [['09121234567']])).toBeUndefined();
-	});
-
-	test('a genuinely new send (a new execution) of the same text to the same number is delivered again', async () => {
-		const [number] = freshNumbers(1);
-		await ctx.run(send({ recipients: number }));
-		await ctx.run(send({ recipients: number }));
-		expect(ctx.fake.deliveriesTo(number)).toBe(2);
+		const derive = (ctxt, message = 'Hi') => derivedLocalIds(ctxt, { message, receptor: 'x' }, ['receptor'], [['09121234567']]);
+		jest.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval'] });
+		try {
+			const once = derive(context(0, '41'));
+			expect(derive(context(0, '42'))).toEqual(once);
+			expect(derive(context(1, '43'))).not.toEqual(once);
+			expect(derive(context(0, undefined))).toEqual(once);
+			// Retry On Fail: same execution, node and run; the text now holds another time.
+			expect(derive(context(0, '41'), 'Hi at 10:01')).toEqual(once);
+			expect(derive(context(0, '44'), 'Hi at 10:01')).not.toEqual(once);
+			// 23:00 UTC is already the next day in Tehran (UTC+3:30), not in UTC.
+			jest.setSystemTime(new Date('2026-11-23T23:00:00Z'));
+			expect(derive(context(0, '45'))).not.toEqual(once);
+			expect(derive(context(0, '46', 'UTC'))).toEqual(derive(context(0, '47', 'UTC')));
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });
 

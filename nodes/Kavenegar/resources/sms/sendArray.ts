@@ -135,8 +135,16 @@ const buildArrays: ParamRule = function (params) {
 	params.message = message;
 	if (type.length) params.type = type.map(String);
 	if (localIds.length === 0 && preventsDuplicateSends(this)) {
-		// The row number is part of the ID: two rows may send different texts to the same number.
-		localIds.push(...(derivedLocalIds(this, receptor.map((number, row) => [String(row), number])) ?? []));
+		// Each row's number, line and text tell its message apart; the row number keeps two
+		// identical rows two messages, as the user listed them.
+		localIds.push(
+			...derivedLocalIds(
+				this,
+				params,
+				['receptor', 'sender', 'message', 'type', 'localmessageids'],
+				receptor.map((number, row) => [String(row), number, sender[row], message[row]]),
+			),
+		);
 	}
 	// Kept as digits, never through Number: a Long above 2^53 would lose digits.
 	if (localIds.length) params.localmessageids = localIds;
