@@ -24,38 +24,38 @@ export const LONG_RULE = `is larger than a local ID can be (at most ${LONG_MAX})
 const SAFE_ID_MASK = (1n << 53n) - 1n;
 
 /**
- * A local ID for one message that is the same when n8n runs this node again for the same send
- * and different for any other send, so that the service's duplicate guard turns a retry into a
- * no-op. It is computed from:
- * - the workflow, the execution and the node: "Retry On Fail" re-runs the node inside the same
- *   execution (same execution ID), and queue-mode workers all see the same IDs. "Retry" from the
- *   executions list starts a new execution with a new ID, so that counts as a new send; give
- *   your own local IDs to make sends safe across executions.
- * - the run index: a node that runs several times in one execution (a loop) sends anew each
- *   time, while Retry On Fail keeps the run index.
- * - the item index and the operation.
- * - what tells the messages of one item apart: each entry of `messages` (the recipient; for
- *   different messages also the row).
- * The message text is left out on purpose: an expression such as `{{ $now }}` in the text
- * would give a retry a new ID and defeat the guard.
- * Undefined when the run has no execution ID: an ID shared by unrelated runs would swallow
- * genuine sends, which is worse than having no guard.
+ * How long the same data counts as the same send. The contract says the service finds local IDs of
+ * the last 12 hours, so its duplicate guard remembers them at least that long; a longer window could
+ * hand the guard an ID it has forgotten, and the message would go out again anyway.
  */
-export function derivedLocalIds(
-	context: IExecuteSingleFunctions,
-	messages: string[][],
-): string[] | undefined {
-	const executionId = context.getExecutionId();
-	if (!executionId) return undefined;
-	const itemIndex = context.getItemIndex();
+export const SAME_SEND_WINDOW_HOURS = 12;
+const WINDOW_MS = SAME_SEND_WINDOW_HOURS * 3_600_000;
+
+/**
+ * A local ID for one message that is the same whenever n8n sends the same data again, so that the
+ * service's duplicate guard turns the repeat into a no-op. n8n gives a node no link from a retried
+ * execution to the one it retries, and a user who fixes one item and runs the workflow again starts
+ * an unrelated execution, so the ID is made from the send itself:
+ * - the workflow, the node and the operation;
+ * - the node's parameters as written, expressions unresolved: Retry On Fail evaluates `{{ $now }}`
+ *   anew, and a resolved text would give the retry a new ID;
+ * - the input item's JSON, which is what those expressions read: other data is another send, the
+ *   same data in another position (items removed or reordered) is the same send;
+ * - what tells the messages of one item apart: each entry of `messages` (the recipient, so the same
+ *   number twice in a list gets the message once; for different messages also the row);
+ * - the 12-hour window of UTC time the send falls in, so that the same data is sent again later.
+ * Neither the execution nor the item index is part of it: those change on a re-run.
+ */
+export function derivedLocalIds(context: IExecuteSingleFunctions, messages: string[][]): string[] {
+	const node = context.getNode();
 	const send = [
-		'kavenegar-localid-v1',
+		'kavenegar-localid-v2',
 		context.getWorkflow().id ?? '',
-		executionId,
-		context.getNode().id,
-		String(context.getWorkflowDataProxy(itemIndex).$runIndex),
-		String(itemIndex),
+		node.id,
 		String(context.getNodeParameter('operation', '')),
+		JSON.stringify(node.parameters),
+		JSON.stringify(context.getInputData().json),
+		String(Math.floor(Date.now() / WINDOW_MS)),
 	];
 	return messages.map((parts) => {
 		const digest = createHash('sha256').update(JSON.stringify([...send, ...parts])).digest();

@@ -50,7 +50,7 @@ export function sendOptionsField(displayOptions: IDisplayOptions): INodeProperti
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to give each message without a local ID of yours one made from the execution, node, item and recipient, so that when n8n runs the node again in the same execution (Retry On Fail) Kavenegar does not send it twice. On unless turned off here. The same number twice in one list gets the message once. The IDs are in the output as "localid".',
+					'Whether to give each message without a local ID of yours one made from the data it sends (the workflow, this node and its settings as written, the input item and the recipient) and the 12-hour window it goes out in, so that Kavenegar delivers it once however often n8n sends the same data: Retry On Fail, a retry from the executions list, or running the workflow again after fixing one item. The same data within the window goes out once, also the same number twice in one list; other data (another text, recipient or input item) or a later window is a new send. For a deliberate repeat of the same data, turn this off or give your own Local IDs. The IDs are in the output as "localid".',
 			},
 		],
 	};

@@ -231,19 +231,66 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		expect(items.map((item) => String(item.json.localid))).toEqual(ids);
 	});
 
-	test('the same send in the same execution derives the same IDs; a new execution or another item derives new ones', async () => {
+	test('the ID is the send, not the execution: the same data derives the same IDs in any execution and any position', async () => {
 		const list = freshNumbers(2);
-		const idsOf = async (options) => {
+		const idsOf = async (items) => {
 			ctx.fake.requests.length = 0;
-			await ctx.run(send({ recipients: '={{ $json.to }}' }), options);
-			return ctx.fake.requests.map((r) => r.form.localid);
+			await ctx.run(send({ recipients: '={{ $json.to }}' }), { items });
+			return ctx.fake.requests.map((r) => r.form.localid.split(','));
 		};
-		const one = { items: [{ json: { to: list.join(',') } }] };
-		const firstRun = await idsOf({ ...one, executionId: 'same-execution' });
-		expect(await idsOf({ ...one, executionId: 'same-execution' })).toEqual(firstRun);
-		expect(await idsOf({ ...one, executionId: 'another-execution' })).not.toEqual(firstRun);
-		const asSecondItem = await idsOf({ items: [{ json: { to: '09120000001' } }, one.items[0]], executionId: 'same-execution' });
-		expect(asSecondItem).not.toContain(firstRun[0]);
+		const one = { json: { to: list.join(',') } };
+		const [firstRun] = await idsOf([one]);
+		const [other, again] = await idsOf([{ json: { to: '09120000001' } }, one]);
+		expect(again).toEqual(firstRun);
+		expect(other).not.toContain(firstRun[0]);
+	});
+
+	test('re-running a workflow after fixing one item delivers the items that had gone through once', async () => {
+		const [a, b, c] = freshNumbers(3);
+		const parameters = send({ recipients: '={{ $json.to }}', message: '=Hello {{ $json.name }}' });
+		const first = await ctx.run(parameters, {
+			items: [{ json: { to: a, name: 'A' } }, { json: { to: 'not-a-number', name: 'B' } }, { json: { to: c, name: 'C' } }],
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(first.items.filter((item) => item.error)).toHaveLength(1);
+		// The user fixes item 2, removes nothing, and runs the workflow again: a new execution.
+		const second = await ctx.run(parameters, {
+			items: [{ json: { to: a, name: 'A' } }, { json: { to: b, name: 'B' } }, { json: { to: c, name: 'C' } }],
+		});
+		expect(second.error).toBeUndefined();
+		expect([a, b, c].map((number) => ctx.fake.deliveriesTo(number))).toEqual([1, 1, 1]);
+		// The repeats are answered with the first send's rows.
+		const firstRows = first.items.filter((item) => !item.error).map((item) => item.json.messageid);
+		expect([second.items[0].json.messageid, second.items[2].json.messageid]).toEqual(firstRows);
+	});
+
+	test("retrying a failed execution from the executions list (a new execution, mode 'retry') delivers once", async () => {
+		const [number] = freshNumbers(1);
+		const parameters = send({ recipients: number, message: '=Sent at {{ $now.toISO() }}' });
+		ctx.fake.injectFault({ kind: 'reset', after: true, operation: 'sms/send' });
+		const first = await ctx.run(parameters);
+		expect(first.error).toBeDefined();
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		const retry = await ctx.run(parameters);
+		expect(retry.error).toBeUndefined();
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(ctx.fake.requests[0].form.localid).toBe(ctx.fake.requests[1].form.localid);
+	});
+
+	test('other data is another send: a changed text, recipient or item goes out', async () => {
+		const [number] = freshNumbers(1);
+		await ctx.run(send({ recipients: number, message: 'first text' }));
+		await ctx.run(send({ recipients: number, message: 'second text' }));
+		await ctx.run(send({ recipients: '={{ $json.to }}', message: 'first text' }), { items: [{ json: { to: number, run: 3 } }] });
+		expect(ctx.fake.deliveriesTo(number)).toBe(3);
+	});
+
+	test('the same number twice in one list gets the message once', async () => {
+		const [number] = freshNumbers(1);
+		const { items } = await ctx.run(send({ recipients: [number, number] }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(items).toHaveLength(2);
+		expect(items[0].json.messageid).toBe(items[1].json.messageid);
 	});
 
 	test('a send re-run after a timeout on the first attempt delivers once', async () => {
@@ -287,27 +334,37 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		expect(ctx.fake.deliveriesTo(number)).toBe(2);
 	});
 
-	test('the derivation: a loop (another run index) gives new IDs; a run without an execution ID gives none', () => {
-		const { derivedLocalIds } = require('../../../nodes/Kavenegar/shared/duplicateSends');
-		const context = (runIndex, executionId) => ({
-			getExecutionId: () => executionId,
-			getItemIndex: () => 0,
+	test('the derivation: the same data in the next 12-hour window is a new send', () => {
+		const { derivedLocalIds, SAME_SEND_WINDOW_HOURS } = require('../../../nodes/Kavenegar/shared/duplicateSends');
+		const context = {
 			getWorkflow: () => ({ id: 'wf' }),
-			getNode: () => ({ id: 'node' }),
-			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
+			getNode: () => ({ id: 'node', parameters: { message: '={{ $now }}' } }),
+			getInputData: () => ({ json: { to: '09121234567' } }),
 			getNodeParameter: () => 'send',
-		});
-		const once = derivedLocalIds(context(0, '41'), [['09121234567']]);
-		expect(derivedLocalIds(context(0, '41'), [['09121234567']])).toEqual(once);
-		expect(derivedLocalIds(context(1, '41'), [['09121234567']])).not.toEqual(once);
-		expect(derivedLocalIds(context(0, undefined), [['09121234567']])).toBeUndefined();
+		};
+		const now = jest.spyOn(Date, 'now');
+		try {
+			const windowStart = 1_800_000_000_000 - (1_800_000_000_000 % (SAME_SEND_WINDOW_HOURS * 3_600_000));
+			now.mockReturnValue(windowStart);
+			const once = derivedLocalIds(context, [['09121234567']]);
+			now.mockReturnValue(windowStart + SAME_SEND_WINDOW_HOURS * 3_600_000 - 1);
+			expect(derivedLocalIds(context, [['09121234567']])).toEqual(once);
+			now.mockReturnValue(windowStart + SAME_SEND_WINDOW_HOURS * 3_600_000);
+			expect(derivedLocalIds(context, [['09121234567']])).not.toEqual(once);
+		} finally {
+			now.mockRestore();
+		}
 	});
 
-	test('a genuinely new send (a new execution) of the same text to the same number is delivered again', async () => {
+	test('a deliberate repeat goes out with Prevent Duplicate Sends off, or with Local IDs of your own', async () => {
 		const [number] = freshNumbers(1);
 		await ctx.run(send({ recipients: number }));
 		await ctx.run(send({ recipients: number }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		await ctx.run(send({ recipients: number, options: { preventDuplicateSends: false } }));
 		expect(ctx.fake.deliveriesTo(number)).toBe(2);
+		await ctx.run(send({ recipients: number, additionalFields: { localIds: '987654321' } }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(3);
 	});
 });
 

@@ -47,11 +47,10 @@ const localIdsMatchRecipients: ParamRule = function (params) {
 /** Runs after the recipients are final, so that a retry derives the same IDs from the same numbers. */
 const localIdsAgainstDuplicates: ParamRule = function (params) {
 	if (splitList(params.localid).length > 0 || !preventsDuplicateSends(this)) return;
-	const ids = derivedLocalIds(
+	params.localid = derivedLocalIds(
 		this,
 		splitList(params.receptor).map((recipient) => [recipient]),
-	);
-	if (ids !== undefined) params.localid = ids.join(',');
+	).join(',');
 };
 
 export const sendOperation: INodePropertyOptions = {

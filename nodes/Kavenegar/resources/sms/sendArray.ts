@@ -136,7 +136,7 @@ const buildArrays: ParamRule = function (params) {
 	if (type.length) params.type = JSON.stringify(type);
 	if (localIds.length === 0 && preventsDuplicateSends(this)) {
 		// The row number is part of the ID: two rows may send different texts to the same number.
-		localIds.push(...(derivedLocalIds(this, receptor.map((number, row) => [String(row), number])) ?? []));
+		localIds.push(...derivedLocalIds(this, receptor.map((number, row) => [String(row), number])));
 	}
 	// Written by hand, not through Number: a Long above 2^53 would lose digits.
 	if (localIds.length) params.localmessageids = `[${localIds.join(',')}]`;
