@@ -240,6 +240,11 @@ class FakeKavenegar {
 		/** 'status': errors come with a matching HTTP status; '200': errors come inside HTTP 200. */
 		this.errorMode = options.errorMode ?? 'status';
 		this.ipAccess = options.ipAccess ?? true;
+		/**
+		 * The code the outbox operations answer without IP access: the contract gives 407 for
+		 * sms/select only, and the real service was seen answering 403 on selectoutbox and latestoutbox.
+		 */
+		this.outboxIpAccessCode = options.outboxIpAccessCode ?? 407;
 		this.inboxPageSize = options.inboxPageSize ?? 200;
 		this.statusLocalIdCeiling = options.statusLocalIdCeiling ?? 500;
 		this.defaultSender = options.defaultSender ?? '10004346';
@@ -399,8 +404,8 @@ class FakeKavenegar {
 			: { messageid, status: 100, statustext: STATUS_TEXT[100] };
 	}
 
-	requireIpAccess() {
-		if (!this.ipAccess) fail(407);
+	requireIpAccess(code = 407) {
+		if (!this.ipAccess) fail(code, code === 407 ? undefined : 'دسترسی IP برای این متد مجاز نیست');
 	}
 
 	templateById(id) {
@@ -532,7 +537,7 @@ class FakeKavenegar {
 				methods: either,
 				params: ['startdate', 'enddate', 'sender'],
 				handle: (p) => {
-					this.requireIpAccess();
+					this.requireIpAccess(this.outboxIpAccessCode);
 					const now = nowSeconds();
 					const start = unixTime(p.startdate);
 					if (start === undefined) fail(400);
@@ -560,7 +565,7 @@ class FakeKavenegar {
 				methods: either,
 				params: ['pagesize', 'sender'],
 				handle: (p) => {
-					this.requireIpAccess();
+					this.requireIpAccess(this.outboxIpAccessCode);
 					const size = p.pagesize === undefined ? 500 : Number(p.pagesize);
 					if (!Number.isInteger(size) || size < 1 || size > 500) fail(400);
 					return this.outbox
