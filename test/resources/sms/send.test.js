@@ -124,7 +124,7 @@ describe('SMS → Send', () => {
 		}
 	});
 
-	test('a wrong key is error 403 with the service's own message, without the key', async () => {
+	test('a wrong key is error 403 with the service message, without the key', async () => {
 		const { error } = await ctx.run(send(), { credentials: { apiKey: 'wrong-secret-key' } });
 		expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
 		expectNoKey(error, 'wrong-secret-key');
