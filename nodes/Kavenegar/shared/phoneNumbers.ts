@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
-import { splitList } from './lists';
+import { splitList, wrongListEntry } from './lists';
 import type { ParamRule } from './wireParams';
 
 const PERSIAN_ZERO = 0x06f0;
@@ -61,6 +61,8 @@ export function phoneNumberList(
 	optionParameter?: string,
 ): ParamRule {
 	return function (params) {
+		const wrongType = wrongListEntry(params[name]);
+		if (wrongType) throw invalidInput(this, field, wrongType);
 		const read = phoneNumberReader(this, optionParameter);
 		const numbers = splitList(params[name]).map((entry) => {
 			const number = read(entry);

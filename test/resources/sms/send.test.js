@@ -413,3 +413,52 @@ describe('SMS → Send: Message Preview', () => {
 		for (const item of items) expect(item.json).toMatchObject({ parts, unicode, message, cost: expect.any(Number) });
 	});
 });
+
+describe('SMS → Send: values of the wrong type from expressions', () => {
+	const refused = async (parameters, json, message) => {
+		const { items, error } = await ctx.run(parameters, { items: [{ json }] });
+		expect(items).toEqual([]);
+		expect(error.message).toBe(message);
+		expect(ctx.fake.requests).toHaveLength(0);
+	};
+
+	test('a Message that is an object is refused, not sent as "[object Object]"', () =>
+		refused(send({ message: '={{ $json.body }}' }), { body: { text: 'hi' } }, 'Message: must be text, not an object: {"text":"hi"}'));
+
+	test('a Message that is a list or null is refused', async () => {
+		await refused(send({ message: '={{ $json.parts }}' }), { parts: ['a', 'b'] }, 'Message: must be text, not a list: ["a","b"]');
+		await refused(send({ message: '={{ $json.none }}' }), { none: null }, 'Message: must be text, not null');
+	});
+
+	test('a long value is shown cut to 80 characters', () =>
+		refused(
+			send({ message: '={{ $json.body }}' }),
+			{ body: { text: 'x'.repeat(200) } },
+			`Message: must be text, not an object: ${JSON.stringify({ text: 'x'.repeat(200) }).slice(0, 80)}…`,
+		));
+
+	test('Recipients given as objects name the object, not "[object Object]"', () =>
+		refused(
+			send({ recipients: '={{ $json.contacts }}' }),
+			{ contacts: [{ phone: '09121234567' }] },
+			'Recipients: each entry must be text or a number, not an object: {"phone":"09121234567"}',
+		));
+
+	test('Local IDs given as objects are refused', () =>
+		refused(
+			send({ additionalFields: { localIds: '={{ $json.ids }}' } }),
+			{ ids: [{ id: 1 }] },
+			'Local IDs: each entry must be text or a number, not an object: {"id":1}',
+		));
+
+	test('Sender Line given as an object is refused', () =>
+		refused(send({ additionalFields: { sender: '={{ $json.line }}' } }), { line: { n: 1 } }, 'Sender Line: must be text, not an object: {"n":1}'));
+
+	test('Media ID must be the contract\'s Guid', async () => {
+		await refused(send({ additionalFields: { mediaId: 'not-a-guid' } }), {}, 'Media ID: must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6');
+		const [number] = freshNumbers(1);
+		const { error } = await ctx.run(send({ recipients: number, additionalFields: { mediaId: '3FA85F64-5717-4562-B3FC-2C963F66AFA6' } }));
+		expect(error?.message ?? '').not.toMatch(/^Media ID/);
+		expect(ctx.fake.requests[0].form.mediaid).toBe('3FA85F64-5717-4562-B3FC-2C963F66AFA6');
+	});
+});

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
-import { matches, required } from '../../shared/valueRules';
+import { mediaIdRule, required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const deleteOperation: INodePropertyOptions = {
@@ -16,12 +16,7 @@ export const deleteOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					required('id', 'Media ID'),
-					matches(
-						'id',
-						'Media ID',
-						/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-						'must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-					),
+					mediaIdRule('id'),
 				),
 			],
 		},

@@ -15,7 +15,7 @@ import {
 	NORMALISE_PHONE_NUMBERS,
 	sendOptionsField,
 } from '../../shared/sendOptions';
-import { required, tagRule } from '../../shared/valueRules';
+import { mediaIdRule, required, singleValue, tagRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 
 const recipientsPerItem: ParamRule = function (params) {
@@ -67,6 +67,10 @@ export const sendOperation: INodePropertyOptions = {
 					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
 					recipientsPerItem,
 					required('message', 'Message'),
+					singleValue('sender', 'Sender Line'),
+					singleValue('policy', 'Policy'),
+					singleValue('type', 'Display Type', 'a number'),
+					mediaIdRule('mediaid'),
 					unixTime('date', 'Send At'),
 					idList('localid', 'Local IDs', undefined, true),
 					localIdsMatchRecipients,

@@ -19,7 +19,7 @@ import {
 	NORMALISE_PHONE_NUMBERS,
 	sendOptionsField,
 } from '../../shared/sendOptions';
-import { tagRule } from '../../shared/valueRules';
+import { mediaIdRule, singleValue, tagRule, wrongTypeRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 
 interface MessageRow {
@@ -101,6 +101,10 @@ const buildArrays: ParamRule = function (params) {
 	const localIds: string[] = [];
 	rows.forEach((row, i) => {
 		const where = `${source} #${i + 1}`;
+		for (const [key, value] of Object.entries({ recipient: row.recipient ?? row.receptor, sender: row.sender, message: row.message })) {
+			const wrongType = value === undefined ? undefined : wrongTypeRule(value);
+			if (wrongType) throw invalidInput(this, where, `${key} ${wrongType}`);
+		}
 		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
 		const number = readNumber(rawRecipient);
 		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" is not a phone number`);
@@ -151,7 +155,9 @@ export const sendArrayOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {
-			preSend: [prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule)],
+			preSend: [
+				prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule, singleValue('policy', 'Policy'), mediaIdRule('mediaid')),
+			],
 		},
 		operations: {
 			pagination: inChunks({
