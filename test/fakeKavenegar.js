@@ -148,7 +148,8 @@ function countingNumber(value, name) {
 	return Number(value);
 }
 
-const TEMPLATE_NAME = /^[A-Za-z0-9]+$/;
+/** The contract's template name rule (§4.3): English, no spaces, no `_`. */
+const TEMPLATE_NAME = /^[!-^`-~]+$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MB = 1024 * 1024;
 const MEDIA_STATUS = { 0: 'در حال پردازش', 1: 'آماده', 2: 'خطا' };
@@ -415,7 +416,7 @@ class FakeKavenegar {
 
 	newTemplateName(name) {
 		if (!name) fail(400);
-		if (!TEMPLATE_NAME.test(name)) fail(400, 'template name: English letters and digits only, no spaces or _');
+		if (!TEMPLATE_NAME.test(name)) fail(400, 'template name: English, no spaces, no _');
 		if (this.templateNamed(name)) fail(400, `template ${name} already exists`);
 		return name;
 	}

@@ -74,6 +74,13 @@ describe('Verification Template → Create', () => {
 		expect(ctx.fake.templates.get(items[0].json.templateid).approvalstatus).toBe('PendingReview');
 	});
 
+	test('a name with "-", such as login-code, follows the contract and is created', async () => {
+		const { items, error } = await ctx.run(create({ name: 'login-code' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form.name).toBe('login-code');
+		expect(items[0].json.name).toBe('login-code');
+	});
+
 	test('the defaults send a website template by text message with the fallback disabled, nothing optional', async () => {
 		const { items, error } = await ctx.run(create());
 		expect(error).toBeUndefined();
@@ -88,9 +95,9 @@ describe('Verification Template → Create', () => {
 	});
 
 	test.each([
-		[{ name: 'login code' }, 'Name: English letters and digits only, without spaces or "_"'],
-		[{ name: 'login_code' }, 'Name: English letters and digits only, without spaces or "_"'],
-		[{ name: 'کدورود' }, 'Name: English letters and digits only, without spaces or "_"'],
+		[{ name: 'login code' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
+		[{ name: 'login_code' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
+		[{ name: 'کدورود' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 		[{ name: ' ' }, 'Name: is required'],
 		[{ textMessage: '' }, 'Text Message: is required because the send method is Text Message'],
 		[{ sendMethod: 2, textMessage: '' }, 'Voice Message: is required because the send method is Voice Call'],
