@@ -94,6 +94,27 @@ describe('Verification Template → Create', () => {
 		expect(items[0].json).toMatchObject({ name: 'loginCode', fallbackmethod: 3, switchttl: null, voicemessage: '' });
 	});
 
+	test('each field shows only when it applies: no Voice Message, wait or second line for text without fallback', async () => {
+		const { Kavenegar } = require('../../../nodes/Kavenegar/Kavenegar.node');
+		const { NodeHelpers } = require('n8n-workflow');
+		const properties = new Kavenegar().description.properties;
+		const shown = (values, name) =>
+			properties
+				.filter((property) => property.name === name)
+				.some((property) => NodeHelpers.displayParameter({ resource: 'verifyTemplate', operation: 'create', ...values }, property, { typeVersion: 1 }));
+		expect(shown({ sendMethod: 1, fallbackMethod: 3 }, 'voiceMessage')).toBe(false);
+		expect(shown({ sendMethod: 1, fallbackMethod: 3 }, 'textMessage')).toBe(true);
+		expect(shown({ sendMethod: 1, fallbackMethod: 2 }, 'voiceMessage')).toBe(true);
+		expect(shown({ sendMethod: 2, fallbackMethod: 3 }, 'textMessage')).toBe(false);
+		expect(shown({ sendMethod: 2, fallbackMethod: 1 }, 'textMessage')).toBe(true);
+		expect(shown({ sendMethod: 2, fallbackMethod: 0 }, 'textMessage')).toBe(true);
+		// n8n sends only what it shows: a voice text left from an earlier choice does not go out.
+		await ctx.run(create({ name: 'hiddenVoice', voiceMessage: 'Code %token', additionalFields: { switchTtl: 3, secondaryLineNumber: '3000' } }));
+		expect(ctx.fake.requests[0].form).not.toHaveProperty('voiceMessage');
+		expect(ctx.fake.requests[0].form).not.toHaveProperty('switchTTL');
+		expect(ctx.fake.requests[0].form).not.toHaveProperty('secondaryLineNumber');
+	});
+
 	test.each([
 		[{ name: 'login code' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 		[{ name: 'login_code' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
@@ -104,9 +125,9 @@ describe('Verification Template → Create', () => {
 		[{ fallbackMethod: 2 }, 'Voice Message: is required because the fallback method is Call'],
 		[{ sendMethod: 2, fallbackMethod: 1, textMessage: '', voiceMessage: 'Code %token' }, 'Text Message: is required because the fallback method is Text Message'],
 		[{ textMessage: 'Your code is %tok' }, 'Text Message: must contain %token where the code goes'],
-		[{ voiceMessage: 'Your code is' }, 'Voice Message: must contain %token where the code goes'],
-		[{ additionalFields: { switchTtl: 6 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
-		[{ additionalFields: { switchTtl: 0 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 0)'],
+		[{ fallbackMethod: 2, voiceMessage: 'Your code is' }, 'Voice Message: must contain %token where the code goes'],
+		[{ fallbackMethod: 0, additionalFields: { switchTtl: 6 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
+		[{ fallbackMethod: 0, additionalFields: { switchTtl: 0 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 0)'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, create(extra), message);
 	});
