@@ -10,8 +10,7 @@ export const removeOperation: INodePropertyOptions = {
 	name: 'Remove',
 	value: 'remove',
 	action: 'Unblock numbers on a line',
-	description:
-		'Unblock phone numbers on one of your sender lines so that it can send to them again (at most 50 per request). Blocks placed by an operator or by the system cannot be removed.',
+	description: 'Unblock phone numbers on one of your sender lines',
 	routing: {
 		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
 		send: {

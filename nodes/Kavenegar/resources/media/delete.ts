@@ -8,8 +8,7 @@ export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a media file',
-	description:
-		'Delete an uploaded image or video by its media ID (from Upload or Get Many). The result\'s deleted field is true when the file was deleted.',
+	description: 'Delete an uploaded image or video by its Media ID',
 	routing: {
 		request: { method: 'DELETE', url: '/media/delete.json' },
 		send: {

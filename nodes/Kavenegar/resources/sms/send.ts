@@ -58,7 +58,7 @@ export const sendOperation: INodePropertyOptions = {
 	value: 'send',
 	action: 'Send an SMS',
 	description:
-		'Send one text to one or more phone numbers, now or at a scheduled time (more than 200 numbers go in several requests). Returns one row per recipient with its message ID, status and cost. For a different text per recipient use Send Different Messages; for one-time codes use Verify → Send Code.',
+		'Send one text to one or more phone numbers',
 	routing: {
 		request: { method: 'POST', url: '/sms/send.json' },
 		send: {
@@ -116,6 +116,7 @@ export const sendFields: INodeProperties[] = [
 		default: '',
 		typeOptions: { rows: 4 },
 		description: 'Text of the message. Persian text fits 70 characters per part, Latin text 160.',
+		hint: 'A different text per recipient: SMS → Send Different Messages. One-time codes: Verify → Send Code.',
 		displayOptions: display,
 		routing: sendAs('message'),
 	},
@@ -132,7 +133,8 @@ export const sendFields: INodeProperties[] = [
 				name: 'type',
 				type: 'number',
 				default: 1,
-				description: 'How the handset shows the message; only for lines beginning with 3000',
+				description:
+					"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
 				routing: sendAs('type'),
 			},
 			hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),

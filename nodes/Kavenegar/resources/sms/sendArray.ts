@@ -150,8 +150,7 @@ export const sendArrayOperation: INodePropertyOptions = {
 	name: 'Send Different Messages',
 	value: 'sendArray',
 	action: 'Send different messages in one request',
-	description:
-		'Send a different text, each from its own sender line, to each recipient (more than 200 messages go in several requests). Returns one row per message with its message ID, status and cost.',
+	description: 'Send a different text, from its own sender line, to each recipient',
 	routing: {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {

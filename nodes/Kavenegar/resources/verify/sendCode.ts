@@ -39,8 +39,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
 	value: 'sendCode',
 	action: 'Send a verification code',
-	description:
-		'Send a one-time code to one phone number by SMS or voice call through an approved verification template: its %token, %token2, %token3, %token10 and %token20 placeholders are replaced by the given tokens. Returns the sent message with its message ID, for Get Status.',
+	description: 'Send a one-time code by SMS or voice call through an approved template',
 	routing: {
 		request: { method: 'POST', url: '/verify/lookup.json' },
 		send: {
