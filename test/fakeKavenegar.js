@@ -251,6 +251,8 @@ class FakeKavenegar {
 		this.defaultSender = options.defaultSender ?? '10004346';
 		this.definedTags = new Set(options.tags ?? ['crm', 'otp', 'news']);
 		this.credit = options.credit ?? 1_000_000;
+		/** An account without credit: sends are refused with 418, the service's general error, before anything is registered. */
+		this.outOfCredit = options.outOfCredit ?? false;
 		this.requests = [];
 		this.faults = [];
 		this.outbox = [];
@@ -361,6 +363,7 @@ class FakeKavenegar {
 	}
 
 	recordSend({ receptor, message, sender, date, localid, tag }) {
+		if (this.outOfCredit) fail(418);
 		if (localid !== undefined && this.localIds.has(localid)) {
 			// The service's duplicate guard: the same local ID answers with the first send's row.
 			return this.sentRow(this.localIds.get(localid));

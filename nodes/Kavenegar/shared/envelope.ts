@@ -40,6 +40,7 @@ export function assertServiceSuccess(
 	body: unknown,
 	hints: Record<number, string> = {},
 	operationAdvice?: string,
+	serviceMessageInTitle = false,
 ): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
@@ -65,7 +66,10 @@ export function assertServiceSuccess(
 			node,
 			{ status: code, message: serviceMessage } as JsonObject,
 			{
-				message: `Kavenegar error ${code}: ${describeServiceError(code)}`,
+				message:
+					serviceMessageInTitle && serviceMessage
+						? `Kavenegar error ${code}: ${describeServiceError(code)}. The service said: "${serviceMessage}"`
+						: `Kavenegar error ${code}: ${describeServiceError(code)}`,
 				description: hint ? `${said} ${hint}` : said,
 				httpCode: String(code),
 			},
@@ -81,7 +85,9 @@ export async function checkEnvelope(
 ): Promise<INodeExecutionData[]> {
 	const operation = String(this.getNodeParameter('operation', ''));
 	const advice = IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined;
-	assertServiceSuccess(this.getNode(), response.statusCode, response.body, {}, advice);
+	// With On Error: Continue, n8n keeps only the error's title on the item (`json.error`): the
+	// service's own message, otherwise in the description, goes into the title there.
+	assertServiceSuccess(this.getNode(), response.statusCode, response.body, {}, advice, this.continueOnFail());
 	return items;
 }
 

@@ -462,3 +462,38 @@ describe('SMS → Send: values of the wrong type from expressions', () => {
 		expect(ctx.fake.requests[0].form.mediaid).toBe('3FA85F64-5717-4562-B3FC-2C963F66AFA6');
 	});
 });
+
+describe('SMS → Send: service errors as the user sees them', () => {
+	test('With On Error: Continue, the error item carries the service\'s own message and the advice', async () => {
+		const [number] = freshNumbers(1);
+		ctx.fake.outOfCredit = true;
+		try {
+			const { items, error } = await ctx.run(send({ recipients: number }), { settings: { onError: 'continueRegularOutput' } });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			// What n8n shows on the item: only the title survives, as json.error.
+			expect(items[0].json).toEqual({
+				error: 'Kavenegar error 418: the request was refused (the service gives this general code several causes). The service said: "اعتبار حساب شما کافی نیست"',
+			});
+			expect(items[0].error.description).toContain('top up the account\'s credit');
+			expect(items[0].error.httpCode).toBe('418');
+		} finally {
+			ctx.fake.outOfCredit = false;
+		}
+	});
+
+	test('in stop mode the title names the code, the description quotes the service and says what to do', async () => {
+		const [number] = freshNumbers(1);
+		ctx.fake.outOfCredit = true;
+		try {
+			const { error } = await ctx.run(send({ recipients: number }));
+			expect(error.message).toBe('Kavenegar error 418: the request was refused (the service gives this general code several causes)');
+			expect(error.description).toBe(
+				'The service said: "اعتبار حساب شما کافی نیست" (HTTP 418). Read the service\'s message above: top up the account\'s credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.',
+			);
+			expect(error.httpCode).toBe('418');
+		} finally {
+			ctx.fake.outOfCredit = false;
+		}
+	});
+});
