@@ -38,7 +38,8 @@ const WINDOW_MS = SAME_SEND_WINDOW_HOURS * 3_600_000;
  * an unrelated execution, so the ID is made from the send itself:
  * - the workflow, the node and the operation;
  * - the node's parameters as written, expressions unresolved: Retry On Fail evaluates `{{ $now }}`
- *   anew, and a resolved text would give the retry a new ID;
+ *   anew, and a resolved text would give the retry a new ID; and the workflow's time zone, which
+ *   turns a written Send At into a time;
  * - the input item's JSON, which is what those expressions read: other data is another send, the
  *   same data in another position (items removed or reordered) is the same send;
  * - what tells the messages of one item apart: each entry of `messages` (the recipient, so the same
@@ -54,6 +55,7 @@ export function derivedLocalIds(context: IExecuteSingleFunctions, messages: stri
 		node.id,
 		String(context.getNodeParameter('operation', '')),
 		JSON.stringify(node.parameters),
+		context.getTimezone(),
 		JSON.stringify(context.getInputData().json),
 		String(Math.floor(Date.now() / WINDOW_MS)),
 	];
