@@ -340,6 +340,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 			getWorkflow: () => ({ id: 'wf' }),
 			getNode: () => ({ id: 'node', parameters: { message: '={{ $now }}' } }),
 			getInputData: () => ({ json: { to: '09121234567' } }),
+			getTimezone: () => 'UTC',
 			getNodeParameter: () => 'send',
 		};
 		const now = jest.spyOn(Date, 'now');
