@@ -49,18 +49,24 @@ const WINDOW_MS = SAME_SEND_WINDOW_HOURS * 3_600_000;
  */
 export function derivedLocalIds(context: IExecuteSingleFunctions, messages: string[][]): string[] {
 	const node = context.getNode();
-	const send = [
-		'kavenegar-localid-v2',
-		context.getWorkflow().id ?? '',
-		node.id,
-		String(context.getNodeParameter('operation', '')),
-		JSON.stringify(node.parameters),
-		context.getTimezone(),
-		JSON.stringify(context.getInputData().json),
-		String(Math.floor(Date.now() / WINDOW_MS)),
-	];
+	// Hashed once per item: the input item can be a whole aggregated list, and a send of 10,000
+	// numbers must not hash it 10,000 times.
+	const send = createHash('sha256')
+		.update(
+			JSON.stringify([
+				'kavenegar-localid-v2',
+				context.getWorkflow().id ?? '',
+				node.id,
+				String(context.getNodeParameter('operation', '')),
+				JSON.stringify(node.parameters),
+				context.getTimezone(),
+				JSON.stringify(context.getInputData().json),
+				String(Math.floor(Date.now() / WINDOW_MS)),
+			]),
+		)
+		.digest('hex');
 	return messages.map((parts) => {
-		const digest = createHash('sha256').update(JSON.stringify([...send, ...parts])).digest();
+		const digest = createHash('sha256').update(JSON.stringify([send, ...parts])).digest();
 		const id = digest.readBigUInt64BE(0) & SAFE_ID_MASK;
 		return String(id === 0n ? 1n : id);
 	});
