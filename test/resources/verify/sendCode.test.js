@@ -133,3 +133,12 @@ describe('Verify → Send Code', () => {
 		}
 	});
 });
+
+describe('Verify → Send Code: values of the wrong type from expressions', () => {
+	test('a token that is an object is refused with the field and the value', async () => {
+		const { items, error } = await ctx.run(sendCode({ value: '={{ $json.code }}' }), { items: [{ json: { code: { value: 1234 } } }] });
+		expect(items).toEqual([]);
+		expect(error.message).toBe('Token: must be text, not an object: {"value":1234}');
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+});

@@ -148,3 +148,12 @@ describe('Verification Template → Create', () => {
 		}
 	});
 });
+
+describe('Verification Template → Create: values of the wrong type from expressions', () => {
+	test('a Text Message that is a list is refused with the field and the value', async () => {
+		const { items, error } = await ctx.run(create({ textMessage: '={{ $json.lines }}' }), { items: [{ json: { lines: ['Code', '%token'] } }] });
+		expect(items).toEqual([]);
+		expect(error.message).toBe('Text Message: must be text, not a list: ["Code","%token"]');
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+});

@@ -5,7 +5,7 @@ import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
 import { splitList } from '../../shared/lists';
 import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required, tagRule } from '../../shared/valueRules';
+import { required, tagRule, wrongTypeRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
@@ -22,9 +22,10 @@ function token(name: string, field: string, spacesAllowed = false): ParamRule {
 	const forbidden = spacesAllowed ? /[\r\n_]/ : /[\s_]/;
 	const rule = spacesAllowed ? 'must not contain new lines or "_"' : 'must not contain spaces, new lines or "_"';
 	return function (params) {
-		if (params[name] !== undefined && forbidden.test(String(params[name]))) {
-			throw invalidInput(this, field, rule);
-		}
+		if (params[name] === undefined) return;
+		const wrongType = wrongTypeRule(params[name]);
+		if (wrongType) throw invalidInput(this, field, wrongType);
+		if (forbidden.test(String(params[name]))) throw invalidInput(this, field, rule);
 	};
 }
 

@@ -2,7 +2,7 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
-import { required, wholeNumberRange } from '../../shared/valueRules';
+import { required, wholeNumberRange, wrongTypeRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
 
@@ -20,6 +20,8 @@ const BODIES = [
 
 const messagesFitMethods: ParamRule = function (params) {
 	for (const body of BODIES) {
+		const wrongType = params[body.wireName] === undefined ? undefined : wrongTypeRule(params[body.wireName]);
+		if (wrongType) throw invalidInput(this, body.field, wrongType);
 		const text = String(params[body.wireName] ?? '');
 		const neededBy =
 			Number(params.sendMethod) === body.method
