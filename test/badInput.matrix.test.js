@@ -75,8 +75,8 @@ const cases = [
 	['code: token with an underscore', code({ value: 'ab_cd' }), {}, 'Token: must not contain spaces, new lines or "_"'],
 	['code: voice call with letters', code({ type: 'call', value: 'AB12' }), {}, 'Token: a voice call needs a token of digits only'],
 	// Verification Template
-	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: English letters and digits only, without spaces or "_"'],
-	['template: name with an underscore', template({ name: 'shop_otp' }), {}, 'Name: English letters and digits only, without spaces or "_"'],
+	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
+	['template: name with an underscore', template({ name: 'shop_otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	['template: text without %token', template({ textMessage: 'Your code' }), {}, 'Text Message: must contain %token where the code goes'],
 	['template: voice fallback without voice text', template({ fallbackMethod: 2 }), {}, 'Voice Message: is required because the fallback method is Call'],
 	['template: fallback wait over 5 minutes', template({ fallbackMethod: 2, voiceMessage: 'Code %token', additionalFields: { switchTtl: 6 } }), {}, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],

@@ -148,7 +148,8 @@ function countingNumber(value, name) {
 	return Number(value);
 }
 
-const TEMPLATE_NAME = /^[A-Za-z0-9]+$/;
+/** The contract's template name rule (§4.3): English, no spaces, no `_`. */
+const TEMPLATE_NAME = /^[!-^`-~]+$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MB = 1024 * 1024;
 const MEDIA_STATUS = { 0: 'در حال پردازش', 1: 'آماده', 2: 'خطا' };
@@ -240,6 +241,11 @@ class FakeKavenegar {
 		/** 'status': errors come with a matching HTTP status; '200': errors come inside HTTP 200. */
 		this.errorMode = options.errorMode ?? 'status';
 		this.ipAccess = options.ipAccess ?? true;
+		/**
+		 * The code the outbox operations answer without IP access: the contract gives 407 for
+		 * sms/select only, and the real service was seen answering 403 on selectoutbox and latestoutbox.
+		 */
+		this.outboxIpAccessCode = options.outboxIpAccessCode ?? 407;
 		this.inboxPageSize = options.inboxPageSize ?? 200;
 		this.statusLocalIdCeiling = options.statusLocalIdCeiling ?? 500;
 		this.defaultSender = options.defaultSender ?? '10004346';
@@ -421,8 +427,8 @@ class FakeKavenegar {
 			: { messageid, status: 100, statustext: STATUS_TEXT[100] };
 	}
 
-	requireIpAccess() {
-		if (!this.ipAccess) fail(407);
+	requireIpAccess(code = 407) {
+		if (!this.ipAccess) fail(code, code === 407 ? undefined : 'دسترسی IP برای این متد مجاز نیست');
 	}
 
 	templateById(id) {
@@ -432,7 +438,7 @@ class FakeKavenegar {
 
 	newTemplateName(name) {
 		if (!name) fail(400);
-		if (!TEMPLATE_NAME.test(name)) fail(400, 'template name: English letters and digits only, no spaces or _');
+		if (!TEMPLATE_NAME.test(name)) fail(400, 'template name: English, no spaces, no _');
 		if (this.templateNamed(name)) fail(400, `template ${name} already exists`);
 		return name;
 	}
@@ -573,7 +579,7 @@ class FakeKavenegar {
 				methods: either,
 				params: ['startdate', 'enddate', 'sender'],
 				handle: (p) => {
-					this.requireIpAccess();
+					this.requireIpAccess(this.outboxIpAccessCode);
 					const now = nowSeconds();
 					const start = unixTime(p.startdate);
 					if (start === undefined) fail(400);
@@ -601,7 +607,7 @@ class FakeKavenegar {
 				methods: either,
 				params: ['pagesize', 'sender'],
 				handle: (p) => {
-					this.requireIpAccess();
+					this.requireIpAccess(this.outboxIpAccessCode);
 					const size = p.pagesize === undefined ? 500 : Number(p.pagesize);
 					if (!Number.isInteger(size) || size < 1 || size > 500) fail(400);
 					return this.outbox

@@ -7,7 +7,7 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
-import { describeServiceError } from './serviceErrors';
+import { describeServiceError, IP_ACCESS_ADVICE, IP_ACCESS_OPERATIONS, SERVICE_ERROR_ADVICE } from './serviceErrors';
 
 export interface Envelope {
 	return: { status: number | string; message?: string };
@@ -29,13 +29,18 @@ function isEnvelope(body: unknown): body is Envelope {
  * matching HTTP status, so every response is read here whatever its HTTP status, by the node and
  * by the trigger alike. Nothing from the request (its URL holds the API key) goes into the error;
  * `hints` add, for the codes they name, what the caller knows about the operation (for example
- * why it needs IP access, for 407 and 416 only: a wrong key or a lack of credit has other causes).
+ * why it needs IP access, for 407 and 416 only: a wrong key or a lack of credit has other causes);
+ * `operationAdvice` replaces them for every code, for operations whose errors always call for it
+ * (IP access on the outbox operations, which the service refuses with 403 as well as 407). Without
+ * either, the description says what to do where the next step is known (SERVICE_ERROR_ADVICE).
  */
 export function assertServiceSuccess(
 	node: INode,
 	httpStatus: number,
 	body: unknown,
 	hints: Record<number, string> = {},
+	operationAdvice?: string,
+	serviceMessageInTitle = false,
 ): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
@@ -53,15 +58,18 @@ export function assertServiceSuccess(
 	const code = Number(body.return.status);
 	if (code !== 200 || httpStatus < 200 || httpStatus > 299) {
 		const serviceMessage = String(body.return.message ?? '');
-		const hint = hints[code];
 		const said = serviceMessage
 			? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
 			: `The service gave no message (HTTP ${httpStatus}).`;
+		const hint = operationAdvice ?? hints[code] ?? SERVICE_ERROR_ADVICE[code];
 		throw new NodeApiError(
 			node,
 			{ status: code, message: serviceMessage } as JsonObject,
 			{
-				message: `Kavenegar error ${code}: ${describeServiceError(code)}`,
+				message:
+					serviceMessageInTitle && serviceMessage
+						? `Kavenegar error ${code}: ${describeServiceError(code)}. The service said: "${serviceMessage}"`
+						: `Kavenegar error ${code}: ${describeServiceError(code)}`,
 				description: hint ? `${said} ${hint}` : said,
 				httpCode: String(code),
 			},
@@ -75,7 +83,11 @@ export async function checkEnvelope(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	assertServiceSuccess(this.getNode(), response.statusCode, response.body);
+	const operation = String(this.getNodeParameter('operation', ''));
+	const advice = IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined;
+	// With On Error: Continue, n8n keeps only the error's title on the item (`json.error`): the
+	// service's own message, otherwise in the description, goes into the title there.
+	assertServiceSuccess(this.getNode(), response.statusCode, response.body, {}, advice, this.continueOnFail());
 	return items;
 }
 

@@ -1,12 +1,15 @@
 /**
  * What each `return.status` means, written for the person reading the error in n8n.
  * The contract's table (service-api.md §7) wins; the other codes come from the official SDKs.
+ * The contract lists 403 and 418 as general errors and gives them no meaning: third-party copies
+ * call them "invalid key" and "no credit", but the real service also answers 403 for a missing IP
+ * access, so the title names no cause and the advice below points to the service's own message.
  */
 export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	400: 'parameters are incomplete or out of range',
 	401: 'the account is disabled',
 	402: 'the operation failed',
-	403: 'invalid API key: check the key in the Kavenegar credential',
+	403: 'the request was refused (the service gives this general code several causes)',
 	404: 'unknown method',
 	405: 'wrong HTTP method for this operation',
 	406: 'a required parameter is empty',
@@ -18,7 +21,7 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	414: 'too many records in one request',
 	416: 'the source IP does not match the IPs allowed for this key',
 	417: 'invalid, malformed or out-of-range date',
-	418: 'insufficient credit',
+	418: 'the request was refused (the service gives this general code several causes)',
 	419: 'the send-array lists have different lengths',
 	422: 'the data contains invalid characters',
 	424: 'template not found (deleted, or never created), or, when sending a code, not approved yet',
@@ -40,3 +43,20 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 export function describeServiceError(code: number): string {
 	return SERVICE_ERROR_MEANINGS[code] ?? 'an error the Kavenegar documentation does not describe';
 }
+
+/** What to do, for the codes where the next step is known; read with the service's own message. */
+export const SERVICE_ERROR_ADVICE: Record<number, string> = {
+	403: "Read the service's message above: check the API key in the Kavenegar credential and the account's state in the Kavenegar panel.",
+	418: "Read the service's message above: top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.",
+	407: "Allow the n8n server's IP in the Kavenegar panel (IP access).",
+	416: "Allow the n8n server's IP in the Kavenegar panel (IP access).",
+	409: 'Wait a little and run again.',
+	451: 'Wait a little and run again, with fewer requests at once (Request Options → Batching).',
+	424: 'Check the template name; a new template can be used only once Kavenegar has approved it: wait for approval.',
+	426: 'Ask Kavenegar to enable the advanced service on the account.',
+};
+
+/** Operations that need IP access: their errors give that advice whatever the code (403 and 418 included). */
+export const IP_ACCESS_OPERATIONS = new Set(['getOutbox', 'getLatestOutbox', 'getMessages']);
+export const IP_ACCESS_ADVICE =
+	"This operation needs IP access: allow the n8n server's IP in the Kavenegar panel if you have not.";

@@ -107,7 +107,11 @@ describe('the envelope check on every response', () => {
 		});
 
 	test.each([
-		['a service error (undefined tag → 400)', undefined, 'Kavenegar error 400: parameters are incomplete or out of range'],
+		[
+			"a service error (undefined tag → 400), with the service's own message",
+			undefined,
+			'Kavenegar error 400: parameters are incomplete or out of range. The service said: "tag "nosuchtag" is not defined"',
+		],
 		['an HTML 502 page', 'html502', 'Kavenegar answered HTTP 502 with an HTML page'],
 		['a connection reset', 'reset', RESET_MESSAGE],
 	])('with On Error: Continue, %s on item 2 of 3 fails only item 2', async (_what, kind, message) => {

@@ -177,3 +177,14 @@ export const sendAtField: INodeProperties = {
 	description: 'Schedule the message for this time; empty sends it now',
 	routing: sendAs('date'),
 };
+
+/** The advice the Operation picker cuts off, where it is seen: above the operation's fields. */
+export function ipAccessNotice(operation: string): INodeProperties {
+	return {
+		displayName: "This operation needs IP access: allow the n8n server's IP in the Kavenegar panel, or Kavenegar refuses it.",
+		name: 'ipAccessNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { resource: ['sms'], operation: [operation] } },
+	};
+}

@@ -2,6 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
 import { normalisePhoneNumber, PHONE_NUMBER } from '../../shared/phoneNumbers';
 import { splitList } from '../../shared/lists';
+import { wrongListEntry } from './lists';
 import type { ParamRule } from './wireParams';
 
 /**
@@ -34,6 +35,8 @@ export function phoneNumberList(
 	optionParameter?: string,
 ): ParamRule {
 	return function (params) {
+		const wrongType = wrongListEntry(params[name]);
+		if (wrongType) throw invalidInput(this, field, wrongType);
 		const read = phoneNumberReader(this, optionParameter);
 		const numbers = splitList(params[name]).map((entry) => {
 			const number = read(entry);

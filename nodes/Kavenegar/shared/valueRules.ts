@@ -5,8 +5,37 @@ function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || String(value).trim() === '';
 }
 
+const BRIEF_LENGTH = 80;
+
+/** A value as the user would recognise it from their data: JSON, cut so that the error stays readable. */
+export function briefly(value: unknown): string {
+	const json = JSON.stringify(value) ?? String(value);
+	return json.length > BRIEF_LENGTH ? `${json.slice(0, BRIEF_LENGTH)}…` : json;
+}
+
+/**
+ * An expression that returns an object or a list where one value is expected would be sent as
+ * "[object Object]" or as its items joined by commas; the rule that names the field says so instead.
+ */
+export function wrongTypeRule(value: unknown, expected = 'text'): string | undefined {
+	if (value === null) return `must be ${expected}, not null`;
+	if (typeof value !== 'object') return undefined;
+	return `must be ${expected}, not ${Array.isArray(value) ? 'a list' : 'an object'}: ${briefly(value)}`;
+}
+
+/** Checks that a single value is not an object, a list or null, before any other rule reads it. */
+export function singleValue(name: string, field: string, expected = 'text'): ParamRule {
+	return function (params) {
+		if (params[name] === undefined) return;
+		const rule = wrongTypeRule(params[name], expected);
+		if (rule) throw invalidInput(this, field, rule);
+	};
+}
+
 export function required(name: string, field: string): ParamRule {
 	return function (params) {
+		const wrongType = wrongTypeRule(params[name]);
+		if (wrongType) throw invalidInput(this, field, wrongType);
 		if (isEmpty(params[name])) throw invalidInput(this, field, 'is required');
 	};
 }
@@ -14,6 +43,8 @@ export function required(name: string, field: string): ParamRule {
 /** For optional text with a format: checked only when given. */
 export function matches(name: string, field: string, pattern: RegExp, rule: string): ParamRule {
 	return function (params) {
+		const wrongType = params[name] === null ? undefined : wrongTypeRule(params[name]);
+		if (wrongType) throw invalidInput(this, field, wrongType);
 		if (!isEmpty(params[name]) && !pattern.test(String(params[name]))) {
 			throw invalidInput(this, field, rule);
 		}
@@ -23,9 +54,9 @@ export function matches(name: string, field: string, pattern: RegExp, rule: stri
 export function wholeNumberRange(name: string, field: string, min: number, max: number): ParamRule {
 	return function (params) {
 		if (isEmpty(params[name])) return;
-		const value = Number(params[name]);
+		const value = typeof params[name] === 'object' ? Number.NaN : Number(params[name]);
 		if (!Number.isInteger(value) || value < min || value > max) {
-			throw invalidInput(this, field, `must be a whole number from ${min} to ${max} (got ${String(params[name])})`);
+			throw invalidInput(this, field, `must be a whole number from ${min} to ${max} (got ${briefly(params[name])})`);
 		}
 	};
 }
@@ -37,3 +68,13 @@ export const tagRule = matches(
 	/^[A-Za-z0-9_-]{1,200}$/,
 	'at most 200 characters, English letters, digits, "-" and "_" only',
 );
+
+/** The contract's Guid: what Media → Upload and Get Many return as a file's `id`. */
+export function mediaIdRule(name: string): ParamRule {
+	return matches(
+		name,
+		'Media ID',
+		/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+		'must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	);
+}

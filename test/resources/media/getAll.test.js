@@ -51,7 +51,7 @@ describe('Media → Get Many', () => {
 			const { items, error } = await ctx.run(list({ returnAll: true }), { credentials: { apiKey: 'revoked-key' } });
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 403: invalid API key: check the key in the Kavenegar credential');
+			expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
 			expect(ctx.fake.requests).toHaveLength(1);
 			expectNoKey(error, 'revoked-key');
 		} finally {

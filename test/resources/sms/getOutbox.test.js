@@ -37,6 +37,25 @@ describe('SMS → Get Outbox by Date', () => {
 		}
 	});
 
+	test.each(['status', '200'])(
+		'a 403 without IP access (errors with HTTP %s) names no cause, keeps the service message and the IP-access advice',
+		async (mode) => {
+			Object.assign(ctx.fake, { ipAccess: false, outboxIpAccessCode: 403, errorMode: mode });
+			try {
+				const { error } = await ctx.run(outbox());
+				expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
+				expect(error.message).not.toMatch(/API key/i);
+				expect(error.description).toBe(
+					`The service said: "دسترسی IP برای این متد مجاز نیست" (HTTP ${mode === 'status' ? 403 : 200}). This operation needs IP access: allow the n8n server's IP in the Kavenegar panel if you have not.`,
+				);
+				expect(error.httpCode).toBe('403');
+				expectNoKey(error, ctx.fake.apiKey);
+			} finally {
+				Object.assign(ctx.fake, { ipAccess: true, outboxIpAccessCode: 407, errorMode: 'status' });
+			}
+		},
+	);
+
 	test.each([
 		[{ startDate: isoFromNow(-4 * DAY) }, 'Start Date: must be at most 3 days in the past'],
 		[{ startDate: isoFromNow(-2 * DAY) }, 'End Date: the range from Start Date to End Date must be at most 1 day'],

@@ -48,7 +48,7 @@ describe('SMS → Get Status', () => {
 		try {
 			const { error } = await ctx.run(getStatus('1'), { credentials: { apiKey: 'wrong-secret-key' } });
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 403: invalid API key: check the key in the Kavenegar credential');
+			expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
 			expect(error.httpCode).toBe('403');
 			expectNoKey(error, 'wrong-secret-key');
 		} finally {

@@ -126,9 +126,9 @@ describe('SMS → Send', () => {
 		}
 	});
 
-	test('a wrong key is reported as an invalid API key, without the key', async () => {
+	test('a wrong key is error 403 with the service message, without the key', async () => {
 		const { error } = await ctx.run(send(), { credentials: { apiKey: 'wrong-secret-key' } });
-		expect(error.message).toBe('Kavenegar error 403: invalid API key: check the key in the Kavenegar credential');
+		expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
 		expectNoKey(error, 'wrong-secret-key');
 	});
 });
@@ -254,21 +254,6 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		expect(await idsOf({ items: [order] }, 'Hello again')).not.toEqual(firstRun);
 	});
 
-	test('a re-run of the same data in a new execution (after a fix, a retry from the list, a repeated webhook call) delivers nothing twice', async () => {
-		const [first, second] = freshNumbers(2);
-		const items = [{ json: { to: first } }, { json: { to: 'not-a-number' } }, { json: { to: second } }];
-		const parameters = send({ recipients: '={{ $json.to }}' });
-		const partly = await ctx.run(parameters, { items, settings: { onError: 'continueRegularOutput' } });
-		expect(partly.items.filter((item) => item.error)).toHaveLength(1);
-		expect(ctx.fake.deliveriesTo(first)).toBe(1);
-		expect(ctx.fake.deliveriesTo(second)).toBe(1);
-		const [fixed] = freshNumbers(1);
-		const again = await ctx.run(parameters, { items: [items[0], { json: { to: fixed } }, items[2]] });
-		expect(again.error).toBeUndefined();
-		expect(again.items.map((item) => item.json.receptor)).toEqual([first, fixed, second]);
-		expect([first, fixed, second].map((number) => ctx.fake.deliveriesTo(number))).toEqual([1, 1, 1]);
-	});
-
 	test('a deliberate repeat goes out when Prevent Duplicate Sends is off, or with other local IDs', async () => {
 		const [number] = freshNumbers(1);
 		await ctx.run(send({ recipients: number }));
@@ -277,6 +262,55 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		await ctx.run(send({ recipients: number, options: { preventDuplicateSends: false } }));
 		await ctx.run(send({ recipients: number, additionalFields: { localIds: '424242' } }));
 		expect(ctx.fake.deliveriesTo(number)).toBe(3);
+	});
+
+	test('re-running a workflow after fixing one item delivers the items that had gone through once', async () => {
+		const [a, b, c] = freshNumbers(3);
+		const parameters = send({ recipients: '={{ $json.to }}', message: '=Hello {{ $json.name }}' });
+		const first = await ctx.run(parameters, {
+			items: [{ json: { to: a, name: 'A' } }, { json: { to: 'not-a-number', name: 'B' } }, { json: { to: c, name: 'C' } }],
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(first.items.filter((item) => item.error)).toHaveLength(1);
+		// The user fixes item 2, removes nothing, and runs the workflow again: a new execution.
+		const second = await ctx.run(parameters, {
+			items: [{ json: { to: a, name: 'A' } }, { json: { to: b, name: 'B' } }, { json: { to: c, name: 'C' } }],
+		});
+		expect(second.error).toBeUndefined();
+		expect([a, b, c].map((number) => ctx.fake.deliveriesTo(number))).toEqual([1, 1, 1]);
+		// The repeats are answered with the first send's rows.
+		const firstRows = first.items.filter((item) => !item.error).map((item) => item.json.messageid);
+		expect([second.items[0].json.messageid, second.items[2].json.messageid]).toEqual(firstRows);
+	});
+
+	test("retrying a failed execution from the executions list (a new execution, mode 'retry') delivers once", async () => {
+		const [number] = freshNumbers(1);
+		const parameters = send({ recipients: number, message: 'Your parcel is on its way' });
+		ctx.fake.injectFault({ kind: 'reset', after: true, operation: 'sms/send' });
+		// No retries of its own, so that the first execution fails as it would after its last try.
+		const first = await ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } });
+		expect(first.error).toBeDefined();
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		const retry = await ctx.run(parameters);
+		expect(retry.error).toBeUndefined();
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(ctx.fake.requests[0].form.localid).toBe(ctx.fake.requests.at(-1).form.localid);
+	});
+
+	test('other data is another send: a changed text, recipient or item goes out', async () => {
+		const [number] = freshNumbers(1);
+		await ctx.run(send({ recipients: number, message: 'first text' }));
+		await ctx.run(send({ recipients: number, message: 'second text' }));
+		await ctx.run(send({ recipients: '={{ $json.to }}', message: 'first text' }), { items: [{ json: { to: number, run: 3 } }] });
+		expect(ctx.fake.deliveriesTo(number)).toBe(3);
+	});
+
+	test('the same number twice in one list gets the message once', async () => {
+		const [number] = freshNumbers(1);
+		const { items } = await ctx.run(send({ recipients: [number, number] }));
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(items).toHaveLength(2);
+		expect(items[0].json.messageid).toBe(items[1].json.messageid);
 	});
 
 	test('a send re-run after a timeout on the first attempt delivers once', async () => {
@@ -395,5 +429,91 @@ describe('SMS → Send: Message Preview', () => {
 		const { items } = await ctx.run(send({ recipients: '09121234567,09351234567', message, options: { messagePreview: true } }));
 		expect(items).toHaveLength(2);
 		for (const item of items) expect(item.json).toMatchObject({ parts, unicode, message, cost: expect.any(Number) });
+	});
+});
+
+describe('SMS → Send: values of the wrong type from expressions', () => {
+	const refused = async (parameters, json, message) => {
+		const { items, error } = await ctx.run(parameters, { items: [{ json }] });
+		expect(items).toEqual([]);
+		expect(error.message).toBe(message);
+		expect(ctx.fake.requests).toHaveLength(0);
+	};
+
+	test('a Message that is an object is refused, not sent as "[object Object]"', () =>
+		refused(send({ message: '={{ $json.body }}' }), { body: { text: 'hi' } }, 'Message: must be text, not an object: {"text":"hi"}'));
+
+	test('a Message that is a list or null is refused', async () => {
+		await refused(send({ message: '={{ $json.parts }}' }), { parts: ['a', 'b'] }, 'Message: must be text, not a list: ["a","b"]');
+		await refused(send({ message: '={{ $json.none }}' }), { none: null }, 'Message: must be text, not null');
+	});
+
+	test('a long value is shown cut to 80 characters', () =>
+		refused(
+			send({ message: '={{ $json.body }}' }),
+			{ body: { text: 'x'.repeat(200) } },
+			`Message: must be text, not an object: ${JSON.stringify({ text: 'x'.repeat(200) }).slice(0, 80)}…`,
+		));
+
+	test('Recipients given as objects name the object, not "[object Object]"', () =>
+		refused(
+			send({ recipients: '={{ $json.contacts }}' }),
+			{ contacts: [{ phone: '09121234567' }] },
+			'Recipients: each entry must be text or a number, not an object: {"phone":"09121234567"}',
+		));
+
+	test('Local IDs given as objects are refused', () =>
+		refused(
+			send({ additionalFields: { localIds: '={{ $json.ids }}' } }),
+			{ ids: [{ id: 1 }] },
+			'Local IDs: each entry must be text or a number, not an object: {"id":1}',
+		));
+
+	test('Sender Line given as an object is refused', () =>
+		refused(send({ additionalFields: { sender: '={{ $json.line }}' } }), { line: { n: 1 } }, 'Sender Line: must be text, not an object: {"n":1}'));
+
+	test('Media ID must be the contract\'s Guid', async () => {
+		await refused(send({ additionalFields: { mediaId: 'not-a-guid' } }), {}, 'Media ID: must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6');
+		const [number] = freshNumbers(1);
+		const { error } = await ctx.run(send({ recipients: number, additionalFields: { mediaId: '3FA85F64-5717-4562-B3FC-2C963F66AFA6' } }));
+		expect(error?.message ?? '').not.toMatch(/^Media ID/);
+		expect(ctx.fake.requests[0].form.mediaid).toBe('3FA85F64-5717-4562-B3FC-2C963F66AFA6');
+	});
+});
+
+describe('SMS → Send: service errors as the user sees them', () => {
+	test('With On Error: Continue, the error item carries the service\'s own message and the advice', async () => {
+		const [number] = freshNumbers(1);
+		const credit = ctx.fake.credit;
+		ctx.fake.credit = 0;
+		try {
+			const { items, error } = await ctx.run(send({ recipients: number }), { settings: { onError: 'continueRegularOutput' } });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			// What n8n shows on the item: only the title survives, as json.error.
+			expect(items[0].json).toEqual({
+				error: 'Kavenegar error 418: the request was refused (the service gives this general code several causes). The service said: "اعتبار حساب شما کافی نیست"',
+			});
+			expect(items[0].error.description).toContain('top up the account\'s credit');
+			expect(items[0].error.httpCode).toBe('418');
+		} finally {
+			ctx.fake.credit = credit;
+		}
+	});
+
+	test('in stop mode the title names the code, the description quotes the service and says what to do', async () => {
+		const [number] = freshNumbers(1);
+		const credit = ctx.fake.credit;
+		ctx.fake.credit = 0;
+		try {
+			const { error } = await ctx.run(send({ recipients: number }));
+			expect(error.message).toBe('Kavenegar error 418: the request was refused (the service gives this general code several causes)');
+			expect(error.description).toBe(
+				'The service said: "اعتبار حساب شما کافی نیست" (HTTP 418). Read the service\'s message above: top up the account\'s credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.',
+			);
+			expect(error.httpCode).toBe('418');
+		} finally {
+			ctx.fake.credit = credit;
+		}
 	});
 });

@@ -189,3 +189,17 @@ describe('SMS → Send Different Messages: errors', () => {
 		}
 	});
 });
+
+describe('SMS → Send Different Messages: re-runs', () => {
+	test('running the same data again in a new execution delivers each message once; another text goes out', async () => {
+		const numbers = freshNumbers(2);
+		const parameters = sendArray(rows(numbers));
+		const first = await ctx.run(parameters);
+		const again = await ctx.run(parameters);
+		expect(again.error).toBeUndefined();
+		expect(numbers.map((number) => ctx.fake.deliveriesTo(number))).toEqual([1, 1]);
+		expect(again.items.map((item) => item.json.messageid)).toEqual(first.items.map((item) => item.json.messageid));
+		await ctx.run(sendArray(rows(numbers, () => ({ message: 'another text' }))));
+		expect(numbers.map((number) => ctx.fake.deliveriesTo(number))).toEqual([2, 2]);
+	});
+});

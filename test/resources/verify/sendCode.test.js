@@ -109,7 +109,7 @@ describe('Verify → Send Code', () => {
 			const { error } = await ctx.run(sendCode({ template: 'deleted' }));
 			expect(error.name).toBe('NodeApiError');
 			expect(error.message).toBe('Kavenegar error 424: template not found (deleted, or never created), or, when sending a code, not approved yet');
-			expect(error.description).toBe(`The service said: "الگوی مورد نظر پیدا نشد" (HTTP ${mode === 'status' ? 424 : 200}).`);
+			expect(error.description).toBe(`The service said: "الگوی مورد نظر پیدا نشد" (HTTP ${mode === 'status' ? 424 : 200}). Check the template name; a new template can be used only once Kavenegar has approved it: wait for approval.`);
 			expect(error.httpCode).toBe('424');
 			expectNoKey(error, ctx.fake.apiKey);
 		} finally {
@@ -133,5 +133,14 @@ describe('Verify → Send Code', () => {
 		} finally {
 			ctx.fake.operations['verify/lookup'].handle = handle;
 		}
+	});
+});
+
+describe('Verify → Send Code: values of the wrong type from expressions', () => {
+	test('a token that is an object is refused with the field and the value', async () => {
+		const { items, error } = await ctx.run(sendCode({ value: '={{ $json.code }}' }), { items: [{ json: { code: { value: 1234 } } }] });
+		expect(items).toEqual([]);
+		expect(error.message).toBe('Token: must be text, not an object: {"value":1234}');
+		expect(ctx.fake.requests).toHaveLength(0);
 	});
 });

@@ -54,7 +54,7 @@ describe('Verification Template → Clone', () => {
 		[{ sourceTemplateName: '  ' }, 'Source Template ID: give the ID or the name of the template to clone'],
 		[{ sourceTemplateId: 'first' }, 'Source Template ID: must be a numeric template ID, such as 1234'],
 		[{ newTemplateName: ' ', sourceTemplateName: 'resetCode' }, 'New Template Name: is required'],
-		[{ newTemplateName: 'new name', sourceTemplateName: 'resetCode' }, 'New Template Name: English letters and digits only, without spaces or "_"'],
+		[{ newTemplateName: 'new name', sourceTemplateName: 'resetCode' }, 'New Template Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, clone(extra), message);
 	});

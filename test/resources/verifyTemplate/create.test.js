@@ -74,6 +74,13 @@ describe('Verification Template → Create', () => {
 		expect(ctx.fake.templates.get(items[0].json.templateid).approvalstatus).toBe('PendingReview');
 	});
 
+	test('a name with "-", such as login-code, follows the contract and is created', async () => {
+		const { items, error } = await ctx.run(create({ name: 'login-code' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form.name).toBe('login-code');
+		expect(items[0].json.name).toBe('login-code');
+	});
+
 	test('the defaults send a website template by text message with the fallback disabled, nothing optional', async () => {
 		const { items, error } = await ctx.run(create());
 		expect(error).toBeUndefined();
@@ -87,19 +94,40 @@ describe('Verification Template → Create', () => {
 		expect(items[0].json).toMatchObject({ name: 'loginCode', fallbackmethod: 3, switchttl: null, voicemessage: '' });
 	});
 
+	test('each field shows only when it applies: no Voice Message, wait or second line for text without fallback', async () => {
+		const { Kavenegar } = require('../../../nodes/Kavenegar/Kavenegar.node');
+		const { NodeHelpers } = require('n8n-workflow');
+		const properties = new Kavenegar().description.properties;
+		const shown = (values, name) =>
+			properties
+				.filter((property) => property.name === name)
+				.some((property) => NodeHelpers.displayParameter({ resource: 'verifyTemplate', operation: 'create', ...values }, property, { typeVersion: 1 }));
+		expect(shown({ sendMethod: 1, fallbackMethod: 3 }, 'voiceMessage')).toBe(false);
+		expect(shown({ sendMethod: 1, fallbackMethod: 3 }, 'textMessage')).toBe(true);
+		expect(shown({ sendMethod: 1, fallbackMethod: 2 }, 'voiceMessage')).toBe(true);
+		expect(shown({ sendMethod: 2, fallbackMethod: 3 }, 'textMessage')).toBe(false);
+		expect(shown({ sendMethod: 2, fallbackMethod: 1 }, 'textMessage')).toBe(true);
+		expect(shown({ sendMethod: 2, fallbackMethod: 0 }, 'textMessage')).toBe(true);
+		// n8n sends only what it shows: a voice text left from an earlier choice does not go out.
+		await ctx.run(create({ name: 'hiddenVoice', voiceMessage: 'Code %token', additionalFields: { switchTtl: 3, secondaryLineNumber: '3000' } }));
+		expect(ctx.fake.requests[0].form).not.toHaveProperty('voiceMessage');
+		expect(ctx.fake.requests[0].form).not.toHaveProperty('switchTTL');
+		expect(ctx.fake.requests[0].form).not.toHaveProperty('secondaryLineNumber');
+	});
+
 	test.each([
-		[{ name: 'login code' }, 'Name: English letters and digits only, without spaces or "_"'],
-		[{ name: 'login_code' }, 'Name: English letters and digits only, without spaces or "_"'],
-		[{ name: 'کدورود' }, 'Name: English letters and digits only, without spaces or "_"'],
+		[{ name: 'login code' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
+		[{ name: 'login_code' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
+		[{ name: 'کدورود' }, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 		[{ name: ' ' }, 'Name: is required'],
 		[{ textMessage: '' }, 'Text Message: is required because the send method is Text Message'],
 		[{ sendMethod: 2, textMessage: '' }, 'Voice Message: is required because the send method is Voice Call'],
 		[{ fallbackMethod: 2 }, 'Voice Message: is required because the fallback method is Call'],
 		[{ sendMethod: 2, fallbackMethod: 1, textMessage: '', voiceMessage: 'Code %token' }, 'Text Message: is required because the fallback method is Text Message'],
 		[{ textMessage: 'Your code is %tok' }, 'Text Message: must contain %token where the code goes'],
-		[{ voiceMessage: 'Your code is' }, 'Voice Message: must contain %token where the code goes'],
-		[{ additionalFields: { switchTtl: 6 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
-		[{ additionalFields: { switchTtl: 0 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 0)'],
+		[{ fallbackMethod: 2, voiceMessage: 'Your code is' }, 'Voice Message: must contain %token where the code goes'],
+		[{ fallbackMethod: 0, additionalFields: { switchTtl: 6 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
+		[{ fallbackMethod: 0, additionalFields: { switchTtl: 0 } }, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 0)'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, create(extra), message);
 	});
@@ -118,5 +146,14 @@ describe('Verification Template → Create', () => {
 			ctx.fake.errorMode = 'status';
 			ctx.fake.templates.delete(ctx.fake.templateNamed('takenName').id);
 		}
+	});
+});
+
+describe('Verification Template → Create: values of the wrong type from expressions', () => {
+	test('a Text Message that is a list is refused with the field and the value', async () => {
+		const { items, error } = await ctx.run(create({ textMessage: '={{ $json.lines }}' }), { items: [{ json: { lines: ['Code', '%token'] } }] });
+		expect(items).toEqual([]);
+		expect(error.message).toBe('Text Message: must be text, not a list: ["Code","%token"]');
+		expect(ctx.fake.requests).toHaveLength(0);
 	});
 });

@@ -6,8 +6,7 @@ export const getInfoOperation: INodePropertyOptions = {
 	name: 'Get Info',
 	value: 'getInfo',
 	action: 'Get account credit and expiry',
-	description:
-		'Get the account\'s remaining credit in rials (remaincredit), its expiry date (expiredate in Unix seconds, expiredateIso in ISO 8601) and the account type. Takes no input; also a quick check that the API key works.',
+	description: "Get the account's remaining credit, expiry date and type",
 	routing: {
 		request: { method: 'GET', url: '/account/info.json' },
 		send: { preSend: [prepareRequest()] },

@@ -10,8 +10,7 @@ export const addOperation: INodePropertyOptions = {
 	name: 'Add',
 	value: 'add',
 	action: 'Block numbers on a line',
-	description:
-		'Block phone numbers on one of your sender lines so that it no longer sends to them (at most 200 per request). Each number comes back with status Active (blocked now) or AlreadyExists (was already blocked).',
+	description: 'Block phone numbers on one of your sender lines',
 	routing: {
 		request: { method: 'POST', url: '/line/blocked/add.json' },
 		send: {

@@ -10,8 +10,7 @@ export const checkOperation: INodePropertyOptions = {
 	name: 'Check',
 	value: 'check',
 	action: 'Check whether numbers are blocked on a line',
-	description:
-		'Check whether phone numbers are blocked on one of your sender lines (at most 200 per request). Each number comes back with status Active (blocked) or NotExists (not blocked).',
+	description: 'Check whether phone numbers are blocked on one of your sender lines',
 	routing: {
 		request: { method: 'GET', url: '/line/blocked/exists.json' },
 		send: {

@@ -11,8 +11,7 @@ export const removeOperation: INodePropertyOptions = {
 	name: 'Remove',
 	value: 'remove',
 	action: 'Unblock numbers on a line',
-	description:
-		'Unblock phone numbers on one of your sender lines so that it can send to them again (more than 50 go in several requests). Blocks placed by an operator or by the system cannot be removed.',
+	description: 'Unblock phone numbers on one of your sender lines',
 	routing: {
 		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
 		send: {

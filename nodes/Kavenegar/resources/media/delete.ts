@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../../shared/envelope';
-import { matches, required } from '../../shared/valueRules';
+import { mediaIdRule, required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { singleWrite } from '../../shared/chunkedRequests';
 
@@ -9,8 +9,7 @@ export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a media file',
-	description:
-		'Delete an uploaded image or video by its media ID (from Upload or Get Many). The result\'s deleted field is true when the file was deleted.',
+	description: 'Delete an uploaded image or video by its Media ID',
 	routing: {
 		request: { method: 'DELETE', url: '/media/delete.json' },
 		operations: { pagination: singleWrite },
@@ -18,12 +17,7 @@ export const deleteOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					required('id', 'Media ID'),
-					matches(
-						'id',
-						'Media ID',
-						/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-						'must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-					),
+					mediaIdRule('id'),
 				),
 			],
 		},

@@ -8,8 +8,7 @@ export const getAllOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many media files',
-	description:
-		'List the images and videos uploaded to the account: each file\'s ID (the Media ID to send with a message), name, type, size and processing status (0 processing, 1 ready, 2 error)',
+	description: 'List the uploaded images and videos with their Media IDs',
 	routing: {
 		request: { method: 'GET', url: '/media/list.json' },
 		send: { preSend: [prepareRequest()] },

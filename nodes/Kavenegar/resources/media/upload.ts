@@ -8,8 +8,7 @@ export const uploadOperation: INodePropertyOptions = {
 	name: 'Upload',
 	value: 'upload',
 	action: 'Upload a media file',
-	description:
-		'Upload an image (JPEG or GIF, up to 10 MB) or a video (MP4, up to 20 MB and 60 seconds) from a binary field, to attach to messages on internal-messenger lines by its ID. The file can be sent once review.status is 1 (approved).',
+	description: 'Upload an image or video to attach to messages on internal-messenger lines',
 	routing: {
 		request: { method: 'POST', url: '/media/upload.json' },
 		operations: { pagination: singleWrite },

@@ -8,8 +8,7 @@ export const cancelOperation: INodePropertyOptions = {
 	name: 'Cancel',
 	value: 'cancel',
 	action: 'Cancel scheduled or queued messages',
-	description:
-		'Cancel sent messages that are still queued (status 1) or scheduled (status 2), by their message IDs. Returns one row per ID with its status after the call: 13 means cancelled and the cost refunded; any other status means the message had already left the queue and was not cancelled.',
+	description: 'Cancel queued or scheduled messages by message ID (status 13 = cancelled)',
 	routing: {
 		request: { method: 'POST', url: '/sms/cancel.json' },
 		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))] },

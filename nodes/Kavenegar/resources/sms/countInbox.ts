@@ -10,8 +10,7 @@ export const countInboxOperation: INodePropertyOptions = {
 	name: 'Count Inbox',
 	value: 'countInbox',
 	action: 'Count received messages',
-	description:
-		'Count the messages received, on all your lines or one line, read or unread, in a range of at most one day that starts at most 60 days back. Returns the count as sumcount.',
+	description: 'Count the messages received in a range of up to one day',
 	routing: {
 		request: { method: 'POST', url: '/sms/countinbox.json' },
 		send: {

@@ -10,8 +10,7 @@ export const getInboxOperation: INodePropertyOptions = {
 	name: 'Get Inbox',
 	value: 'getInbox',
 	action: 'Get received messages',
-	description:
-		'Get the messages received on one of your lines, unread or read, in a range of at most two days (empty means the last two days). Reading them here does not mark them as read.',
+	description: 'Get the messages received on one of your lines (does not mark them read)',
 	routing: {
 		request: { method: 'POST', url: '/sms/inboxpaged.json' },
 		send: {

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../../shared/envelope';
-import { senderLineField } from '../../shared/fields';
+import { ipAccessNotice, senderLineField } from '../../shared/fields';
 import { wholeNumberRange } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -10,7 +10,7 @@ export const getLatestOutboxOperation: INodePropertyOptions = {
 	value: 'getLatestOutbox',
 	action: 'Get the latest sent messages',
 	description:
-		'Get up to 500 of the most recently sent messages, newest first, optionally only from one sender line, with text, recipient, status and cost. Needs IP access: the n8n server\'s IP must be allowed in the Kavenegar panel.',
+		'Get up to 500 of the latest sent messages, newest first (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/latestoutbox.json' },
 		send: { preSend: [prepareRequest(wholeNumberRange('pagesize', 'Limit', 1, 500))] },
@@ -21,6 +21,7 @@ export const getLatestOutboxOperation: INodePropertyOptions = {
 const display = showFor('sms', ['getLatestOutbox']);
 
 export const getLatestOutboxFields: INodeProperties[] = [
+	ipAccessNotice('getLatestOutbox'),
 	{
 		displayName: 'Limit',
 		name: 'limit',

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../shared/chunkedRequests';
 import { entriesToItems } from '../../../shared/envelope';
-import { messageIdsField } from '../../shared/fields';
+import { ipAccessNotice, messageIdsField } from '../../shared/fields';
 import { idList } from '../../shared/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -10,7 +10,7 @@ export const getMessagesOperation: INodePropertyOptions = {
 	value: 'getMessages',
 	action: 'Get sent messages by ID',
 	description:
-		'Get the full rows (text, sender, recipient, date, status and cost) of sent messages by their message IDs; more than 500 IDs go in several requests. Slower than Get Status, which is enough for the status alone. Needs IP access: the n8n server\'s IP must be allowed in the Kavenegar panel.',
+		'Get the full rows of sent messages by message ID (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/select.json' },
 		send: {
@@ -21,4 +21,7 @@ export const getMessagesOperation: INodePropertyOptions = {
 	},
 };
 
-export const getMessagesFields: INodeProperties[] = [messageIdsField('getMessages', '. More than 500 are looked up in several requests of 500. Needs IP access: add the n8n server\'s IP in the Kavenegar panel.')];
+export const getMessagesFields: INodeProperties[] = [
+	ipAccessNotice('getMessages'),
+	messageIdsField('getMessages', '. More than 500 are looked up in several requests of 500. Get Status is faster when the status is enough.'),
+];

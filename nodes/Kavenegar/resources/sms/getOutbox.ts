@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { dateRange, unixTime } from '../../shared/dates';
 import { showFor } from '../../shared/display';
 import { entriesToItems } from '../../../shared/envelope';
-import { dateField, senderLineField } from '../../shared/fields';
+import { dateField, ipAccessNotice, senderLineField } from '../../shared/fields';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -11,7 +11,7 @@ export const getOutboxOperation: INodePropertyOptions = {
 	value: 'getOutbox',
 	action: 'Get sent messages in a date range',
 	description:
-		'Get the messages sent in a range of at most one day that starts at most 3 days back, optionally only from one sender line; at most 500 rows, so narrow the range when 500 come back. Needs IP access: the n8n server\'s IP must be allowed in the Kavenegar panel.',
+		'Get the messages sent in a range of up to one day (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/selectoutbox.json' },
 		send: {
@@ -37,11 +37,12 @@ export const getOutboxOperation: INodePropertyOptions = {
 const display = showFor('sms', ['getOutbox']);
 
 export const getOutboxFields: INodeProperties[] = [
+	ipAccessNotice('getOutbox'),
 	dateField(
 		'Start Date',
 		'startDate',
 		'startdate',
-		'Start of the range; at most 3 days in the past. This operation needs IP access: add the n8n server\'s IP in the Kavenegar panel.',
+		'Start of the range; at most 3 days in the past.',
 		display,
 		true,
 	),

@@ -8,8 +8,7 @@ export const getStatusByLocalIdOperation: INodePropertyOptions = {
 	name: 'Get Status by Local ID',
 	value: 'getStatusByLocalId',
 	action: 'Get message status by local ID',
-	description:
-		'Get the message ID and status of messages by the local IDs they were sent with; only messages of the last 12 hours are found, and an unknown local ID comes back with status 100 and messageid 0',
+	description: 'Get the status of messages of the last 12 hours by their local IDs',
 	routing: {
 		request: { method: 'POST', url: '/sms/statuslocalmessageid.json' },
 		send: { preSend: [prepareRequest(idList('localid', 'Local IDs'))] },

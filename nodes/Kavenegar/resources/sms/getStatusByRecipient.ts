@@ -11,8 +11,7 @@ export const getStatusByRecipientOperation: INodePropertyOptions = {
 	name: 'Get Status by Recipient',
 	value: 'getStatusByRecipient',
 	action: 'Get message status by recipient',
-	description:
-		'Get the message IDs and statuses of the messages sent to one phone number in a range of at most one day',
+	description: 'Get the status of the messages sent to one number in a range of up to one day',
 	routing: {
 		request: { method: 'POST', url: '/sms/statusbyreceptor.json' },
 		send: {

@@ -17,7 +17,7 @@ import { addMessageParts } from '../../shared/messageParts';
 import { phoneNumberList } from '../../shared/phoneNumbers';
 import { localIdsAgainstDuplicates, localIdsMatchRecipients, recipientsPerItem } from '../../shared/recipientSends';
 import { MESSAGES_PER_REQUEST, NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
-import { required, tagRule } from '../../shared/valueRules';
+import { mediaIdRule, required, singleValue, tagRule } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const sendOperation: INodePropertyOptions = {
@@ -25,7 +25,7 @@ export const sendOperation: INodePropertyOptions = {
 	value: 'send',
 	action: 'Send an SMS',
 	description:
-		'Send one text to one or more phone numbers, now or at a scheduled time (more than 200 numbers go in several requests). Returns one row per recipient with its message ID, status and cost. For a different text per recipient use Send Different Messages; for one-time codes use Verify → Send Code.',
+		'Send one text to one or more phone numbers',
 	routing: {
 		request: { method: 'POST', url: '/sms/send.json' },
 		send: {
@@ -34,6 +34,10 @@ export const sendOperation: INodePropertyOptions = {
 					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
 					recipientsPerItem,
 					required('message', 'Message'),
+					singleValue('sender', 'Sender Line'),
+					singleValue('policy', 'Policy'),
+					singleValue('type', 'Display Type', 'a number'),
+					mediaIdRule('mediaid'),
 					unixTime('date', 'Send At'),
 					idList('localid', 'Local IDs', undefined, true),
 					localIdsMatchRecipients,
@@ -67,6 +71,7 @@ export const sendFields: INodeProperties[] = [
 		default: '',
 		typeOptions: { rows: 4 },
 		description: 'Text of the message. Persian text fits 70 characters per part, Latin text 160.',
+		hint: 'A different text per recipient: SMS → Send Different Messages. One-time codes: Verify → Send Code.',
 		displayOptions: display,
 		routing: sendAs('message'),
 	},
@@ -83,7 +88,8 @@ export const sendFields: INodeProperties[] = [
 				name: 'type',
 				type: 'number',
 				default: 1,
-				description: 'How the handset shows the message; only for lines beginning with 3000',
+				description:
+					"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
 				routing: sendAs('type'),
 			},
 			hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),

@@ -19,7 +19,7 @@ import {
 	NORMALISE_PHONE_NUMBERS,
 	sendOptionsField,
 } from '../../shared/sendOptions';
-import { tagRule } from '../../shared/valueRules';
+import { mediaIdRule, singleValue, tagRule, wrongTypeRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 
 interface MessageRow {
@@ -101,6 +101,10 @@ const buildArrays: ParamRule = function (params) {
 	const localIds: string[] = [];
 	rows.forEach((row, i) => {
 		const where = `${source} #${i + 1}`;
+		for (const [key, value] of Object.entries({ recipient: row.recipient ?? row.receptor, sender: row.sender, message: row.message })) {
+			const wrongType = value === undefined ? undefined : wrongTypeRule(value);
+			if (wrongType) throw invalidInput(this, where, `${key} ${wrongType}`);
+		}
 		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
 		const number = readNumber(rawRecipient);
 		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" is not a phone number`);
@@ -154,12 +158,13 @@ export const sendArrayOperation: INodePropertyOptions = {
 	name: 'Send Different Messages',
 	value: 'sendArray',
 	action: 'Send different messages in one request',
-	description:
-		'Send a different text, each from its own sender line, to each recipient (more than 200 messages go in several requests). Returns one row per message with its message ID, status and cost.',
+	description: 'Send a different text, from its own sender line, to each recipient',
 	routing: {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {
-			preSend: [prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule)],
+			preSend: [
+				prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule, singleValue('policy', 'Policy'), mediaIdRule('mediaid')),
+			],
 		},
 		operations: {
 			pagination: inChunks({

@@ -5,7 +5,7 @@ import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
 import { splitList } from '../../../shared/lists';
 import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required, tagRule } from '../../shared/valueRules';
+import { required, tagRule, wrongTypeRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
 
@@ -23,9 +23,10 @@ function token(name: string, field: string, spacesAllowed = false): ParamRule {
 	const forbidden = spacesAllowed ? /[\r\n_]/ : /[\s_]/;
 	const rule = spacesAllowed ? 'must not contain new lines or "_"' : 'must not contain spaces, new lines or "_"';
 	return function (params) {
-		if (params[name] !== undefined && forbidden.test(String(params[name]))) {
-			throw invalidInput(this, field, rule);
-		}
+		if (params[name] === undefined) return;
+		const wrongType = wrongTypeRule(params[name]);
+		if (wrongType) throw invalidInput(this, field, wrongType);
+		if (forbidden.test(String(params[name]))) throw invalidInput(this, field, rule);
 	};
 }
 
@@ -40,8 +41,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
 	value: 'sendCode',
 	action: 'Send a verification code',
-	description:
-		'Send a one-time code to one phone number by SMS or voice call through an approved verification template: its %token, %token2, %token3, %token10 and %token20 placeholders are replaced by the given tokens. Returns the sent message with its message ID, for Get Status.',
+	description: 'Send a one-time code by SMS or voice call through an approved template',
 	routing: {
 		request: { method: 'POST', url: '/verify/lookup.json' },
 		operations: { pagination: sendWithoutLocalIds('recipient') },

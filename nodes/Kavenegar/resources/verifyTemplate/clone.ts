@@ -18,8 +18,7 @@ export const cloneOperation: INodePropertyOptions = {
 	name: 'Clone',
 	value: 'clone',
 	action: 'Clone a verification template',
-	description:
-		'Copy a verification template, chosen by ID or by name, under a new name; this is also how a template is renamed. Returns the new template\'s ID and name.',
+	description: 'Copy a verification template under a new name (also how to rename one)',
 	routing: {
 		request: { method: 'POST', url: '/verify/clonetemplate.json' },
 		operations: { pagination: singleWrite },

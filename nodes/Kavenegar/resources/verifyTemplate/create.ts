@@ -1,8 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/display';
 import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/inputErrors';
-import { required, wholeNumberRange } from '../../shared/valueRules';
+import { required, wholeNumberRange, wrongTypeRule } from '../../shared/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
 import { singleWrite } from '../../shared/chunkedRequests';
@@ -21,6 +21,8 @@ const BODIES = [
 
 const messagesFitMethods: ParamRule = function (params) {
 	for (const body of BODIES) {
+		const wrongType = params[body.wireName] === undefined ? undefined : wrongTypeRule(params[body.wireName]);
+		if (wrongType) throw invalidInput(this, body.field, wrongType);
 		const text = String(params[body.wireName] ?? '');
 		const neededBy =
 			Number(params.sendMethod) === body.method
@@ -40,7 +42,7 @@ export const createOperation: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create a verification template',
 	description:
-		'Create a verification template for codes sent by text message or voice call; its text must contain %token. Returns the new template with its ID; Verify → Send Code can use it only after Kavenegar approves it (see Get).',
+		'Create a template for codes sent by text message or voice call',
 	routing: {
 		request: { method: 'POST', url: '/verify/addtemplate.json' },
 		operations: { pagination: singleWrite },
@@ -60,6 +62,24 @@ export const createOperation: INodePropertyOptions = {
 
 const display = showFor('verifyTemplate', ['create']);
 
+/**
+ * A body is shown only when a method uses it: as the send method, or as the fallback of the other
+ * one (with System Default the service picks the fallback, so both are offered). n8n's display rules
+ * cannot say "or" across two fields, so the field is listed once per case; n8n shows one of them and
+ * sends only a field it shows.
+ */
+function bodyField(method: number, field: INodeProperties): INodeProperties[] {
+	const other = method === TEXT ? CALL : TEXT;
+	const when = (show: IDisplayOptions['show']): IDisplayOptions => ({ show: { ...display.show, ...show } });
+	return [
+		{ ...field, displayOptions: when({ sendMethod: [method] }) },
+		{ ...field, displayOptions: when({ sendMethod: [other], fallbackMethod: [method, 0] }) },
+	];
+}
+
+/** Only a template with a fallback waits before it, or has a line for it. */
+const withFallback: IDisplayOptions = { hide: { '/fallbackMethod': [DISABLED] } };
+
 export const createFields: INodeProperties[] = [
 	{
 		displayName: 'Name',
@@ -69,7 +89,7 @@ export const createFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'loginCode',
 		description:
-			'Template name, given later to Send Code: English letters and digits only, without spaces or "_"',
+			'Template name, given later to Send Code: in English (Latin letters, digits and signs such as "-"), without spaces or "_"',
 		displayOptions: display,
 		routing: sendAs('name'),
 	},
@@ -114,30 +134,26 @@ export const createFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('fallBackMethod'),
 	},
-	{
+	...bodyField(TEXT, {
 		displayName: 'Text Message',
 		name: 'textMessage',
 		type: 'string',
 		default: '',
 		typeOptions: { rows: 3 },
 		placeholder: 'Your login code: %token',
-		description:
-			'Body of the text message, with %token where the code goes. Required when the send method or the fallback method is Text Message.',
-		displayOptions: display,
+		description: 'Body of the text message, with %token where the code goes',
 		routing: sendAs('textMessage'),
-	},
-	{
+	}),
+	...bodyField(CALL, {
 		displayName: 'Voice Message',
 		name: 'voiceMessage',
 		type: 'string',
 		default: '',
 		typeOptions: { rows: 3 },
 		placeholder: 'Your code is %token',
-		description:
-			'Text read out in the voice call, with %token where the code goes. Required when the send method is Voice Call or the fallback method is Call.',
-		displayOptions: display,
+		description: 'Text read out in the voice call, with %token where the code goes',
 		routing: sendAs('voiceMessage'),
-	},
+	}),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -153,6 +169,7 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 5 },
 				default: 2,
 				description: 'How long to wait for the first method before using the fallback method: 1 to 5 minutes',
+				displayOptions: withFallback,
 				routing: sendAs('switchTTL'),
 			},
 			{
@@ -169,6 +186,7 @@ export const createFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Line the code is sent from by the fallback method',
+				displayOptions: withFallback,
 				routing: sendAs('secondaryLineNumber'),
 			},
 			{

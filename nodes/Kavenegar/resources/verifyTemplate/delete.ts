@@ -20,8 +20,7 @@ export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a verification template',
-	description:
-		'Delete a verification template by its ID; sending a code with it afterwards fails with error 424',
+	description: 'Delete a verification template by ID',
 	routing: {
 		request: { method: 'POST', url: '/verify/deletetemplate.json' },
 		operations: { pagination: singleWrite },

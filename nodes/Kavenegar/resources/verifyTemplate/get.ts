@@ -37,8 +37,7 @@ export const getOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a verification template',
-	description:
-		'Get a verification template by its ID: its texts, lines and approval status, with usable true once Kavenegar has approved it for Verify → Send Code',
+	description: 'Get a verification template and its approval status by ID',
 	routing: {
 		request: { method: 'GET', url: '/verify/gettemplate.json' },
 		send: { preSend: [prepareRequest(required('id', 'Template ID'), templateIdRule('id', 'Template ID'))] },

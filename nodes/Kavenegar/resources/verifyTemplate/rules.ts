@@ -1,9 +1,12 @@
 import { matches } from '../../shared/valueRules';
 import type { ParamRule } from '../../shared/wireParams';
 
-/** Template names are what Send Code refers to, so the service keeps them plain. */
+/**
+ * The contract's rule for template names: English, no spaces, no `_` (Send Code's tokens have the
+ * same ban, 431). Printable ASCII without those two, so `login-code` is a name.
+ */
 export function templateNameRule(name: string, field: string): ParamRule {
-	return matches(name, field, /^[A-Za-z0-9]+$/, 'English letters and digits only, without spaces or "_"');
+	return matches(name, field, /^[!-^`-~]+$/, 'must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"');
 }
 
 export function templateIdRule(name: string, field: string): ParamRule {

@@ -16,8 +16,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 	name: 'Send Voice Message',
 	value: 'send',
 	action: 'Send a voice message',
-	description:
-		'Call one or more phone numbers and read a text out to them, now or at a scheduled time. Returns one row per recipient with its message ID.',
+	description: 'Call phone numbers and read a text out to them, now or at a scheduled time',
 	routing: {
 		request: { method: 'POST', url: '/call/maketts.json' },
 		send: {
