@@ -72,7 +72,7 @@ const {
 	readJson,
 	N8N_VERSION,
 } = require('./lib/n8nInstall');
-const { describeFailure, failed, freePort, killAll, log, run, seconds } = require('./lib/processes');
+const { describeFailure, failed, freePort, killAll, log, run, seconds, stopChildrenOnExit } = require('./lib/processes');
 
 const NODE_TYPE_PREFIX = `${PACKAGE_NAME}.`;
 const CREDENTIAL_TYPE = 'kavenegarApi';
@@ -461,14 +461,7 @@ function cleanup(keep = KEEP) {
 	else if (workDir) log(`kept ${workDir} (logs in ${path.join(workDir, 'logs')})`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-	process.on(signal, () => {
-		log(`${signal}: stopping`);
-		cleanup();
-		process.exit(1);
-	});
-}
-process.on('exit', killAll);
+stopChildrenOnExit(() => cleanup());
 
 const startedAt = Date.now();
 main()

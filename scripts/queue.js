@@ -40,7 +40,7 @@ const path = require('node:path');
 const { startFake } = require('./lib/fake');
 const { N8N_DIR, abandonInstall, ensureBuilt, ensureN8n, installPackage } = require('./lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
-const { freePort, killAll, log, seconds } = require('./lib/processes');
+const { freePort, killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
 const { RECIPIENTS_PER_CALL, callOnce, callWebhook, percentile, recipientsOf } = require('./queue/load');
 const { ensurePackages, startPostgres, startRedis } = require('./queue/services');
 const { TRIGGER_LINE, TRIGGER_WORKFLOW_ID, sendWorkflow, triggerWorkflow } = require('./queue/workflows');
@@ -570,15 +570,10 @@ async function cleanup(keep) {
 	else if (workDir) log(`kept ${workDir} (logs in ${path.join(workDir, 'logs')})`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-	process.on(signal, () => {
-		log(`${signal}: stopping`);
-		killAll();
-		if (workDir && !KEEP) fs.rmSync(workDir, { recursive: true, force: true });
-		process.exit(1);
-	});
-}
-process.on('exit', killAll);
+stopChildrenOnExit(() => {
+	killAll();
+	if (workDir && !KEEP) fs.rmSync(workDir, { recursive: true, force: true });
+});
 
 const startedAt = Date.now();
 main()

@@ -29,7 +29,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_DIR, N8N_VERSION } = require('./lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
-const { killAll, log, seconds } = require('./lib/processes');
+const { killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
 const KEEP = process.env.TRIGGER_KEEP === '1';
@@ -300,14 +300,7 @@ function cleanup(keep) {
 	else if (workDir) log(`kept ${workDir} (n8n's logs in ${path.join(workDir, 'logs')})`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-	process.on(signal, () => {
-		log(`${signal}: stopping`);
-		cleanup(true);
-		process.exit(1);
-	});
-}
-process.on('exit', killAll);
+stopChildrenOnExit(() => cleanup(true));
 
 main()
 	.then((problems) => {

@@ -143,4 +143,19 @@ function freePort() {
 
 // ---------------------------------------------------------------- n8n install (cached)
 
-module.exports = { log, seconds, killTree, killAll, track, run, failed, describeFailure, outputTail, freePort };
+/**
+ * Every child is killed when the script exits, however it exits; on a signal, `onSignal` (the
+ * script's own clean-up) runs first and the script ends with code 1.
+ */
+function stopChildrenOnExit(onSignal) {
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+		process.on(signal, () => {
+			log(`${signal}: stopping`);
+			onSignal();
+			process.exit(1);
+		});
+	}
+	process.on('exit', killAll);
+}
+
+module.exports = { stopChildrenOnExit, log, seconds, killTree, killAll, track, run, failed, describeFailure, outputTail, freePort };

@@ -1,7 +1,8 @@
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from './duplicateSends';
 import { invalidInput } from './inputErrors';
 import { splitList } from '../../shared/lists';
-import { MAX_MESSAGES_PER_ITEM } from './sendOptions';
+import { inChunks } from './chunkedRequests';
+import { MAX_MESSAGES_PER_ITEM, MESSAGES_PER_REQUEST } from './sendOptions';
 import type { ParamRule } from './wireParams';
 
 /*
@@ -45,3 +46,15 @@ export const localIdsAgainstDuplicates: ParamRule = function (params) {
 		splitList(params.receptor).map((recipient) => [recipient]),
 	);
 };
+
+/**
+ * How such a send goes out: 200 recipients a request, each row told the local ID it was sent with,
+ * and a failure that says which recipients went through and whether running again is safe.
+ */
+export const recipientListChunks = inChunks({
+	lists: ['receptor', 'localid'],
+	perRequest: MESSAGES_PER_REQUEST,
+	noun: 'recipients',
+	rowFields: { localid: 'localid' },
+	send: { localIdList: 'localid' },
+});

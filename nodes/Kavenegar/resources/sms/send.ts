@@ -1,5 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
 import {
@@ -15,8 +14,13 @@ import { entriesToItems } from '../../../shared/envelope';
 import { idList } from '../../shared/lists';
 import { addMessageParts } from '../../shared/messageParts';
 import { phoneNumberList } from '../../shared/phoneNumbers';
-import { localIdsAgainstDuplicates, localIdsMatchRecipients, recipientsPerItem } from '../../shared/recipientSends';
-import { MESSAGES_PER_REQUEST, NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
+import {
+	localIdsAgainstDuplicates,
+	localIdsMatchRecipients,
+	recipientListChunks,
+	recipientsPerItem,
+} from '../../shared/recipientSends';
+import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
 import { mediaIdRule, required, singleValue, tagRule } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -47,13 +51,7 @@ export const sendOperation: INodePropertyOptions = {
 			],
 		},
 		operations: {
-			pagination: inChunks({
-				lists: ['receptor', 'localid'],
-				perRequest: MESSAGES_PER_REQUEST,
-				noun: 'recipients',
-				rowFields: { localid: 'localid' },
-				send: { localIdList: 'localid' },
-			}),
+			pagination: recipientListChunks,
 		},
 		output: { postReceive: [entriesToItems, addMessageParts] },
 	},

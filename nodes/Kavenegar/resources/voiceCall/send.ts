@@ -1,13 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { inChunks } from '../../shared/chunkedRequests';
 import { unixTime } from '../../shared/dates';
 import { sendAs, showFor } from '../../shared/display';
 import { localIdsField, recipientListField, sendAtField } from '../../shared/fields';
 import { entriesToItems } from '../../../shared/envelope';
 import { idList } from '../../shared/lists';
 import { phoneNumberList } from '../../shared/phoneNumbers';
-import { localIdsAgainstDuplicates, localIdsMatchRecipients, recipientsPerItem } from '../../shared/recipientSends';
-import { MESSAGES_PER_REQUEST, NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
+import {
+	localIdsAgainstDuplicates,
+	localIdsMatchRecipients,
+	recipientListChunks,
+	recipientsPerItem,
+} from '../../shared/recipientSends';
+import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
 import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -33,13 +37,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 			],
 		},
 		operations: {
-			pagination: inChunks({
-				lists: ['receptor', 'localid'],
-				perRequest: MESSAGES_PER_REQUEST,
-				noun: 'recipients',
-				rowFields: { localid: 'localid' },
-				send: { localIdList: 'localid' },
-			}),
+			pagination: recipientListChunks,
 		},
 		output: { postReceive: [entriesToItems] },
 	},
