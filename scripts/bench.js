@@ -99,12 +99,12 @@ function bareNodeType(padTo = 0) {
 			],
 		},
 	};
-	const { properties } = nodeType.description;
+	const { properties } = /** @type {{ properties: object[] }} */ (nodeType.description);
 	for (let i = properties.length; i < padTo; i++) {
 		properties.push({ displayName: `Unused ${i}`, name: `unused${i}`, type: 'string', default: '', displayOptions: { show: { unused: [true] } } });
 	}
 	// What n8n's loader does to every node (the "Request Options" of declarative nodes); the harness does it to ours.
-	DirectoryLoader.prototype.applySpecialNodeParameters(nodeType);
+	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
 	return nodeType;
 }
 
@@ -143,7 +143,7 @@ async function benchSendItems(fake, credentials) {
 							body: new URLSearchParams({ receptor: json.phone, message: json.text }).toString(),
 							dispatcher,
 						});
-						const body = await response.json();
+						const body = /** @type {any} */ (await response.json());
 						if (body.return?.status !== 200) throw new Error(`fetch: service answered ${body.return?.status}`);
 					}),
 				);
@@ -225,7 +225,7 @@ async function fetchForms(url, forms, { parallel = forms.length } = {}) {
 				body: new URLSearchParams(forms[index]).toString(),
 				dispatcher,
 			});
-			const body = await response.json();
+			const body = /** @type {any} */ (await response.json());
 			if (body.return?.status !== 200) throw new Error(`fetch: service answered ${body.return?.status}`);
 			results[index] = body;
 		}

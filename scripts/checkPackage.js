@@ -58,6 +58,7 @@ function expectedFiles() {
 }
 
 async function pack(destination) {
+	/** @type {[string, string[]]} */
 	const npm = process.env.npm_execpath
 		? [process.execPath, [process.env.npm_execpath]]
 		: [process.platform === 'win32' ? 'npm.cmd' : 'npm', []];

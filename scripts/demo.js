@@ -20,6 +20,12 @@ const contacts = [
 	{ name: 'Reza', phone: '۰۹۳۵۱۲۳۴۵۶۷', orderId: 1044 },
 ];
 
+/**
+ * @param {string} title
+ * @param {object} parameters
+ * @param {object} credentials
+ * @param {{ items?: object[], expectError?: boolean }} [options]
+ */
 async function step(title, parameters, credentials, { items, expectError = false } = {}) {
 	const { items: output, error } = await runNode({ parameters, credentials, items });
 	process.stdout.write(`\n## ${title}\n`);

@@ -240,6 +240,7 @@ function checkNode(resultData, nodeName, expect, problems) {
 
 // ---------------------------------------------------------------- examples
 
+/** @returns {{ name: string, file: string, expectFile: string, id: string, expect?: any, workflow?: any }[]} */
 function loadExamples(filter) {
 	const dir = path.join(ROOT, 'examples');
 	const files = fs.existsSync(dir)
@@ -428,7 +429,7 @@ async function main() {
 	const workflowsFile = path.join(workDir, 'workflows.json');
 	fs.writeFileSync(workflowsFile, JSON.stringify(runnable.map((example) => example.workflow), null, 2));
 
-	let started = Date.now();
+	const started = Date.now();
 	const importedCredentials = await n8n(['import:credentials', `--input=${credentialsFile}`], context, 'import-credentials');
 	if (failed(importedCredentials)) throw new Error(describeFailure('n8n import:credentials', importedCredentials, importedCredentials.logFile));
 	if (runnable.length > 0) {

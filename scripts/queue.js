@@ -174,6 +174,7 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	let started = Date.now();
 	const url = `${mainServer.url}/webhook/${webhookPath}`;
 	const killAt = Math.floor(CALLS / 2);
+	/** @type {{ at: number, inFlight: string[] } | undefined} */
 	let killed;
 	let restarted;
 	const results = await callWebhook({

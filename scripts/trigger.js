@@ -263,7 +263,7 @@ async function main() {
 	// ------------------------------------------------------------ the failed polls
 	const missed = status.filter((execution) => execution.status === 'error' && /may have missed status changes: 500 or more messages are dated within one second/.test(execution.error ?? ''));
 	if (missed.length !== 1) problems.push(`Message Status Changed: ${missed.length} error execution(s) saying that ${CROWDED} messages in one second were too many for the outbox, not 1`);
-	for (const [label, executions] of [['Message Status Changed', status], ['New Incoming Message', inbox]]) {
+	for (const [label, executions] of /** @type {const} */ ([['Message Status Changed', status], ['New Incoming Message', inbox]])) {
 		const errors = executions.filter((execution) => execution.status === 'error');
 		if (!errors.some((execution) => /HTTP 502 with an HTML page/.test(execution.error ?? ''))) {
 			problems.push(`${label}: no error execution for the failed poll (errors: ${errors.map((e) => e.error).join(' | ') || 'none'})`);

@@ -11,7 +11,7 @@ const PICKER_LINES = 90;
 
 test.each(operations.flatMap((field) => field.options.map((option) => [field.displayOptions.show.resource[0], option])))(
 	'the picker text of %s → %o fits two lines',
-	(_resource, option) => {
+	(_resource, /** @type {import('n8n-workflow').INodePropertyOptions} */ option) => {
 		expect(option.description.length).toBeLessThanOrEqual(PICKER_LINES);
 	},
 );
@@ -20,7 +20,7 @@ test.each(['getOutbox', 'getLatestOutbox', 'getMessages'])('%s shows the IP-acce
 	const notices = properties.filter(
 		(property) =>
 			property.type === 'notice' &&
-			NodeHelpers.displayParameter({ resource: 'sms', operation }, property, { typeVersion: 1 }),
+			NodeHelpers.displayParameter({ resource: 'sms', operation }, property, { typeVersion: 1 }, null),
 	);
 	expect(notices.map((notice) => notice.displayName)).toEqual([expect.stringContaining('needs IP access')]);
 });

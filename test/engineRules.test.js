@@ -62,7 +62,7 @@ function nodeWith({ resourceRouting = {}, operationRouting = {} }) {
 			],
 		},
 	};
-	DirectoryLoader.prototype.applySpecialNodeParameters(nodeType);
+	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
 	return nodeType;
 }
 

@@ -237,6 +237,8 @@ function mp4DurationSeconds(data) {
 
 class FakeKavenegar {
 	constructor(options = {}) {
+		/** @type {Set<NodeJS.Timeout> | undefined} answers held back by latency and the slow fault; close() clears them */
+		this.timers = undefined;
 		this.apiKey = options.apiKey ?? 'fake-api-key';
 		/** 'status': errors come with a matching HTTP status; '200': errors come inside HTTP 200. */
 		this.errorMode = options.errorMode ?? 'status';
@@ -325,6 +327,9 @@ class FakeKavenegar {
 	/**
 	 * Adds a template that is already approved, so lookups can use it at once; `callText` is the
 	 * voice-call text (the SMS text when not given). Returns the stored template.
+	 * @param {string} name
+	 * @param {string} text
+	 * @param {{ callText?: string }} [options]
 	 */
 	addApprovedTemplate(name, text, { callText } = {}) {
 		const template = {
@@ -382,12 +387,13 @@ class FakeKavenegar {
 		return row;
 	}
 
+	/** @param {{ receptor: string, message: string, sender?: string, date?: number, localid?: string, tag?: string }} send */
 	recordSend({ receptor, message, sender, date, localid, tag }) {
 		if (localid !== undefined && this.localIds.has(localid)) {
 			// The service's duplicate guard: the same local ID answers with the first send's row.
 			return this.sentRow(this.localIds.get(localid));
 		}
-		const parts = Math.max(1, Math.ceil(message.length / (/[^\x00-\x7f]/.test(message) ? 70 : 160)));
+		const parts = Math.max(1, Math.ceil(message.length / (/[\u0080-\uffff]/.test(message) ? 70 : 160)));
 		const row = {
 			messageid: this.nextMessageId++,
 			message,
@@ -452,6 +458,7 @@ class FakeKavenegar {
 		return receptors;
 	}
 
+	/** @param {{ name: string, mime_type: string, extension: string, size: number, duration: number | null, status?: number, hash?: string }} media */
 	storeMedia({ name, mime_type, extension, size, duration, status = 0, hash }) {
 		const media = { id: crypto.randomUUID(), name, mime_type, extension, size, duration, resolution: '', status, status_desc: MEDIA_STATUS[status], hash };
 		this.media.push(media);
@@ -896,8 +903,9 @@ class FakeKavenegar {
 			this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 			res.on('close', () => this.inFlight--);
 			const latency = typeof this.latencyMs === 'function' ? this.latencyMs(req) : this.latencyMs;
-			const delay = latency + (req.socket.answered ? 0 : this.connectionLatencyMs);
-			req.socket.answered = true;
+			const socket = /** @type {import('node:net').Socket & { answered?: boolean }} */ (req.socket);
+			const delay = latency + (socket.answered ? 0 : this.connectionLatencyMs);
+			socket.answered = true;
 			req.on('end', () => (delay > 0 ? this.later(delay, () => this.answer(req, res, chunks)) : this.answer(req, res, chunks)));
 		});
 		this.sockets = new Set();
@@ -906,8 +914,8 @@ class FakeKavenegar {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));
 		});
-		await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${this.server.address().port}`;
+		await new Promise((resolve) => this.server.listen(port, '127.0.0.1', () => resolve(undefined)));
+		this.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (this.server.address()).port}`;
 		return this;
 	}
 
@@ -1023,7 +1031,7 @@ class FakeKavenegar {
 			const unknown = Object.keys(params).filter((name) => !operation.params.includes(name));
 			if (unknown.length) fail(400, `unknown parameter: ${unknown.join(', ')}`);
 			const result = operation.handle(params, record);
-			body = { return: { status: 200, message: MESSAGES_FA[200] } };
+			body = /** @type {any} */ ({ return: { status: 200, message: MESSAGES_FA[200] } });
 			if (result && !Array.isArray(result) && 'metadata' in result && 'entries' in result) Object.assign(body, result);
 			else if (result !== undefined) body.entries = result;
 		} catch (error) {

@@ -24,10 +24,11 @@ const TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarTrigger';
  * batching, proxy), a polling node its "Poll Times". The loader's method uses no instance state.
  */
 function asLoaded(nodeType) {
-	DirectoryLoader.prototype.applySpecialNodeParameters(nodeType);
+	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
 	return nodeType;
 }
 
+/** @type {import('n8n-workflow').INodeTypes & { byName: Record<string, any> }} */
 const nodeTypes = {
 	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()), [TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()) },
 	getByName(name) {
@@ -65,6 +66,7 @@ class FixedCredentialsHelper extends ICredentialsHelper {
 	async getDecrypted() {
 		return { ...this.data };
 	}
+	/** @returns {Promise<any>} */
 	async getCredentials() {
 		throw new Error('not used');
 	}
@@ -81,7 +83,10 @@ function credentialsFor(fake, overrides = {}) {
 
 let executions = 0;
 
-/** The engine's per-run services: fixed credentials, and nothing else a Kavenegar node uses. */
+/**
+ * The engine's per-run services: fixed credentials, and nothing else a Kavenegar node uses.
+ * @returns {any} only part of n8n's IWorkflowExecuteAdditionalData
+ */
 function additionalDataFor(credentials, hooks, executionId) {
 	return {
 		hooks,
@@ -114,6 +119,7 @@ function additionalDataFor(credentials, hooks, executionId) {
  * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
  * `nodeType` runs another node type in its place on the same engine and credential (the
  * benchmark's bare declarative node).
+ * @param {{ parameters: object, items?: object[], credentials?: object, settings?: object, timezone?: string, executionId?: string, nodeType?: object }} run
  */
 async function runNode({
 	parameters,
@@ -142,7 +148,8 @@ async function runNode({
 		active: false,
 		settings: { timezone },
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflow);
+	// The hooks are typed for the stored workflow's data; n8n-core's engine never reads it from them.
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, /** @type {any} */ (workflow));
 	let finished;
 	const done = new Promise((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
@@ -179,6 +186,7 @@ async function runNode({
  * the tick n8n runs when it activates the workflow, also after a restart). A restart is a new
  * `staticData` copied from `stored`. `mode: 'manual'` is the editor's "Fetch Test Event", whose
  * static data n8n does not keep. Resolves with the emitted items of the first output, or the error.
+ * @param {{ parameters: object, credentials?: object, staticData?: object, stored?: object, activation?: boolean, mode?: import('n8n-workflow').WorkflowExecuteMode, timezone?: string }} poll
  */
 async function runPoll({ parameters, credentials, staticData = {}, stored, activation = false, mode = 'trigger', timezone = 'UTC' }) {
 	const workflow = new Workflow({
@@ -202,7 +210,7 @@ async function runPoll({ parameters, credentials, staticData = {}, stored, activ
 	});
 	const node = workflow.getNode('Kavenegar Trigger');
 	const executionId = `test-poll-${++executions}`;
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflow);
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, /** @type {any} */ (workflow));
 	const additionalData = additionalDataFor(credentials, hooks, executionId);
 	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
 	let emitted = null;
@@ -282,7 +290,7 @@ async function testCredential(credentials) {
 /** n8n-core starts an SSH connection manager whose timer would keep jest alive. */
 function shutdownEngine() {
 	try {
-		const { SSHClientsManager } = require('n8n-core');
+		const { SSHClientsManager } = /** @type {any} */ (require('n8n-core'));
 		Container.get(SSHClientsManager).onShutdown?.();
 	} catch {
 		// Not every n8n-core version has it.

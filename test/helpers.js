@@ -19,16 +19,13 @@ function useFake(options = {}) {
 		await context.fake.close();
 		shutdownEngine();
 	});
+	/**
+	 * @param {object} parameters
+	 * @param {{ credentials?: object, items?: object[], settings?: object, timezone?: string, executionId?: string }} [options]
+	 */
 	context.run = (parameters, { credentials, ...extra } = {}) =>
 		runNode({ parameters, credentials: credentialsFor(context.fake, credentials), ...extra });
 	return context;
-}
-
-/** Every error shown to a user must be free of the API key, raw or URL-encoded. */
-function expectNoKey(error, apiKey) {
-	const serialised = JSON.stringify(error) + String(error?.message) + String(error?.description) + String(error?.stack);
-	expect(serialised).not.toContain(apiKey);
-	expect(serialised).not.toContain(encodeURIComponent(apiKey));
 }
 
 /** A bad-input error: names the field and rule, and nothing reached the service. */
@@ -37,13 +34,12 @@ async function expectRejectedBeforeSending(context, parameters, message) {
 	expect(items).toEqual([]);
 	expect(error?.message).toBe(message);
 	expect(context.fake.requests).toHaveLength(0);
-	expectNoKey(error, context.fake.apiKey);
 	return error;
 }
 
 /**
  * A service error, whichever way the fake sends it (`mode` 'status': a matching HTTP status;
- * '200': inside an HTTP 200): a NodeApiError with the code and its meaning, no items, no key.
+ * '200': inside an HTTP 200): a NodeApiError with the code and its meaning, no items (the harness checks every run for the key).
  */
 async function expectServiceError(context, mode, parameters, message) {
 	context.fake.errorMode = mode;
@@ -52,7 +48,6 @@ async function expectServiceError(context, mode, parameters, message) {
 		expect(items).toEqual([]);
 		expect(error.name).toBe('NodeApiError');
 		expect(error.message).toBe(message);
-		expectNoKey(error, context.fake.apiKey);
 		return error;
 	} finally {
 		context.fake.errorMode = 'status';
@@ -64,4 +59,4 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** An ISO timestamp with offset `seconds` from now, as an expression would give it. */
 const isoFromNow = (seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
 
-module.exports = { useFake, expectNoKey, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow };
+module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow };

@@ -18,7 +18,7 @@ const written = [];
 /** Errors serialise to `{}` by default; a leak could hide in their message, stack or cause. */
 function serialise(value) {
 	return JSON.stringify(value, (_key, v) =>
-		v instanceof Error ? { ...v, message: v.message, stack: v.stack, description: v.description, cause: v.cause } : v,
+		v instanceof Error ? { ...v, message: v.message, stack: v.stack, description: /** @type {any} */ (v).description, cause: v.cause } : v,
 	);
 }
 
@@ -34,6 +34,7 @@ const inbox = { resource: 'sms', operation: 'getInbox', lineNumber: '30004000', 
 
 const noRetries = { requestLimits: { busyRetries: 0 } };
 
+/** @type {any[][]} [name, run] pairs */
 const failures = [
 	['bad input', () => ctx.run({ ...send, recipients: 'nope' })],
 	['wrong key', () => ctx.run(send, { credentials: { apiKey: `${API_KEY}x` } })],

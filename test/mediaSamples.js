@@ -44,7 +44,11 @@ function mp4({ seconds = 10, timescale = 1000, version = 0, mdatBytes = 16, bran
 	return Buffer.concat([ftyp, box('moov', mvhd), box('mdat', Buffer.alloc(mdatBytes))]);
 }
 
-/** An n8n input item carrying `content` as binary property `property`, as n8n keeps it in memory. */
+/**
+ * An n8n input item carrying `content` as binary property `property`, as n8n keeps it in memory.
+ * @param {Buffer} content
+ * @param {{ mimeType?: string, fileName?: string, property?: string, json?: object }} [options]
+ */
 function binaryItem(content, { mimeType, fileName, property = 'data', json = {} } = {}) {
 	const binary = { data: content.toString('base64'), mimeType };
 	if (fileName !== undefined) {

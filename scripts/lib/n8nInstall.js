@@ -26,6 +26,7 @@ const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
 
 let stagingDir;
 
+/** @returns {[string, string[]]} */
 function npmCommand() {
 	// Prefer the npm that belongs to this node; fall back to the one on PATH.
 	const bundled = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
@@ -73,6 +74,7 @@ async function ensureN8n() {
 	};
 	fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 	const [npm, npmArgs] = npmCommand();
+	/** @type {NodeJS.ProcessEnv} */
 	const env = { ...process.env, npm_config_update_notifier: 'false' };
 	delete env.npm_config_ignore_scripts;
 	const logFile = path.join(CACHE_BASE, `install-${N8N_VERSION}.log`);

@@ -61,6 +61,7 @@ function parseLine(text) {
  * ready line printed and GET /healthz/readiness answering 200 (database connected and migrated, and
  * for a worker Redis connected). Everything it prints goes to `<logDir>/<name>.log` and stays in
  * `server.lines` ({ text, entry? }) for checks. Rejects (and kills it) when it exits or times out first.
+ * @param {{ role: string, userFolder: string, logDir: string, name?: string, env?: Record<string, string>, concurrency?: number, timeoutMs?: number }} options
  */
 async function startN8n({ role, userFolder, logDir, name = role, env, concurrency, timeoutMs = START_TIMEOUT_MS }) {
 	if (!READY_LINE[role]) throw new Error(`role must be main or worker, not ${role}`);
@@ -223,6 +224,7 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
 		const auth = setCookie.map((value) => value.split(';')[0]).find((value) => value.startsWith('n8n-auth='));
 		if (auth) cookie = auth;
 		const text = await response.text();
+		/** @type {any} */
 		let parsed = text;
 		try {
 			parsed = JSON.parse(text);

@@ -48,6 +48,9 @@ function track(child) {
 /**
  * Runs a command to its end, bounded by timeoutMs. Output is kept in memory and, when logFile is
  * given, also written there. Resolves { code, signal, stdout, stderr, timedOut }.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string | undefined>, timeoutMs?: number, logFile?: string, echo?: boolean }} options
  */
 function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
 	return new Promise((resolve) => {
@@ -135,7 +138,7 @@ function freePort() {
 		server.unref();
 		server.on('error', reject);
 		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
+			const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
 			server.close(() => resolve(port));
 		});
 	});

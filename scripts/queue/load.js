@@ -44,6 +44,7 @@ async function callOnce(url, call, timeoutMs) {
  * Calls url once for each call number 1…calls, at most `concurrency` at a time. onAnswered(result)
  * runs after each answer (the run uses it to kill a worker at a chosen point). Resolves the results
  * in call order: { call, status, ok, ms, rows?, error? }.
+ * @param {{ url: string, calls: number, concurrency: number, timeoutMs: number, onAnswered?: (result: object, answered: number) => unknown }} load
  */
 async function callWebhook({ url, calls, concurrency, timeoutMs, onAnswered = () => {} }) {
 	const results = new Array(calls);

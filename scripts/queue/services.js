@@ -49,7 +49,12 @@ async function ensurePackages(logDir) {
 	log(`installed ${missing.join(' and ')} in ${seconds(started)}`);
 }
 
-/** A long-running service process: output to logFile, tracked, stopped by its PID's group. */
+/**
+ * A long-running service process: output to logFile, tracked, stopped by its PID's group.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ logFile: string, uid?: number, gid?: number, cwd?: string }} options
+ */
 function startProcess(command, args, { logFile, uid, gid, cwd }) {
 	const file = fs.createWriteStream(logFile, { flags: 'a' });
 	const child = track(spawn(command, args, { cwd, uid, gid, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));

@@ -5,6 +5,7 @@ const { request } = require('undici');
 /**
  * `call(operation, { method, form, json, query, key })` → `{ http, body }`. undici's request, not
  * fetch: fetch turns an HTTP 407 into a proxy-authentication failure.
+ * @returns {(operation: string, request?: { method?: string, form?: object, json?: unknown, query?: object, key?: string }) => Promise<{ http: number, body: any }>}
  */
 function callerFor(fake) {
 	return async (operation, { method = 'POST', form, json, query, key = fake.apiKey } = {}) => {
@@ -20,7 +21,7 @@ function callerFor(fake) {
 			init.headers = { 'Content-Type': 'application/json' };
 		}
 		const response = await request(url, init);
-		return { http: response.statusCode, body: await response.body.json() };
+		return { http: response.statusCode, body: /** @type {any} */ (await response.body.json()) };
 	};
 }
 

@@ -19,7 +19,7 @@ async function upload(body, contentType) {
 	if (contentType) init.headers = { 'Content-Type': contentType };
 	// Node's own fetch, the one that knows Node's own FormData and Blob.
 	const response = await fetch(`${fake.url}/v1/key/media/upload.json`, init);
-	return { http: response.status, body: await response.json() };
+	return { http: response.status, body: /** @type {any} */ (await response.json()) };
 }
 
 function form(content, { name = 'File', fileName = 'file.bin', type = 'application/octet-stream' } = {}) {
@@ -41,7 +41,7 @@ async function uploadWithFormDataPackage(content, { name = 'File', fileName, typ
 		headers: data.getHeaders(),
 		body: data.getBuffer(),
 	});
-	return { http: response.statusCode, body: await response.body.json() };
+	return { http: response.statusCode, body: /** @type {any} */ (await response.body.json()) };
 }
 
 const uploadStatus = async (...args) => (await upload(...args)).body.return.status;
