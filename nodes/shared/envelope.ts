@@ -77,12 +77,21 @@ export function assertServiceSuccess(
 	}
 }
 
-/** The node's check of every response (see assertServiceSuccess). */
+function isSuccess(httpStatus: number, body: unknown): boolean {
+	return isEnvelope(body) && Number(body.return.status) === 200 && httpStatus >= 200 && httpStatus <= 299;
+}
+
+/**
+ * The node's check of every response (see assertServiceSuccess). A success, the usual answer, is
+ * let through before anything is looked up for an error: getNode() deep-copies the node, and this
+ * runs once per request.
+ */
 export async function checkEnvelope(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	if (isSuccess(response.statusCode, response.body)) return items;
 	const operation = String(this.getNodeParameter('operation', ''));
 	const advice = IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined;
 	// With On Error: Continue, n8n keeps only the error's title on the item (`json.error`): the

@@ -47,14 +47,29 @@ function remember(run: string, item: number, ids: string[]): void {
 	items.set(item, ids);
 }
 
+/**
+ * One formatter per time zone, kept: building an Intl.DateTimeFormat costs far more than using
+ * one, and every item of a send asks for the day. `undefined` marks a zone Intl does not know.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | undefined>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat | undefined {
+	if (!dayFormats.has(zone)) {
+		let format: Intl.DateTimeFormat | undefined;
+		try {
+			format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+		} catch {
+			format = undefined;
+		}
+		dayFormats.set(zone, format);
+	}
+	return dayFormats.get(zone);
+}
+
 /** The calendar day of `now` in the workflow's time zone: the window in which a repeat is a no-op. */
 function dayInWorkflowZone(context: IExecuteSingleFunctions): string {
-	const zone = context.getTimezone();
-	try {
-		return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-	} catch {
-		return new Date().toISOString().slice(0, 10);
-	}
+	const now = new Date();
+	return dayFormat(context.getTimezone())?.format(now) ?? now.toISOString().slice(0, 10);
 }
 
 /**
@@ -84,7 +99,9 @@ export function derivedLocalIds(
 	const itemIndex = context.getItemIndex();
 	const executionId = context.getExecutionId();
 	const runIndex = String(context.getWorkflowDataProxy(itemIndex).$runIndex);
-	const run = `${executionId ?? ''}|${context.getNode().id}|${runIndex}`;
+	// getNode() hands out a deep copy of the node each time it is called: once per item is enough.
+	const nodeId = context.getNode().id;
+	const run = `${executionId ?? ''}|${nodeId}|${runIndex}`;
 	if (executionId) {
 		const ids = rememberedIds(run, itemIndex, messages.length);
 		if (ids) return ids;
@@ -94,7 +111,7 @@ export function derivedLocalIds(
 			JSON.stringify([
 				'kavenegar-localid-v2',
 				context.getWorkflow().id ?? '',
-				context.getNode().id,
+				nodeId,
 				String(context.getNodeParameter('operation', '')),
 				runIndex,
 				dayInWorkflowZone(context),
