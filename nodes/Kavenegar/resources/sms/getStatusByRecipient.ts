@@ -1,11 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { dateRange, unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { dateField } from '../../shared/fields';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required } from '../../shared/valueRules';
+import { dateRangeFields } from '../../shared/fields/dateRange';
+import { filtersCollection } from '../../shared/fields/filters';
+import { phoneNumberList } from '../../shared/rules/phoneNumbers';
 import { prepareRequest } from '../../shared/wireParams';
+
+const range = dateRangeFields({ startRequired: true, maxDays: 1 });
 
 export const getStatusByRecipientOperation: INodePropertyOptions = {
 	name: 'Get Status by Recipient',
@@ -18,10 +19,7 @@ export const getStatusByRecipientOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					phoneNumberList('receptor', 'Recipient', 1),
-					unixTime('startdate', 'Start Date'),
-					required('startdate', 'Start Date'),
-					unixTime('enddate', 'End Date'),
-					dateRange({ start: ['startdate', 'Start Date'], end: ['enddate', 'End Date'], maxDays: 1 }),
+					...range.rules,
 				),
 			],
 		},
@@ -43,16 +41,8 @@ export const getStatusByRecipientFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('receptor'),
 	},
-	dateField('Start Date', 'startDate', 'startdate', 'Start of the range', display, true),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: display,
-		options: [
-			dateField('End Date', 'endDate', 'enddate', 'End of the range; empty means one day after the start, and at most one day after it'),
-		],
-	},
+	range.start('Start of the range', display),
+	filtersCollection(display, [
+		range.end('End of the range; empty means one day after the start, and at most one day after it'),
+	]),
 ];

@@ -1,19 +1,22 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import {
 	hideRecipientsField,
 	localIdsField,
 	mediaIdField,
+	mediaIdFieldRule,
 	policyField,
+	policyRule,
 	recipientListField,
 	sendAtField,
+	sendAtRule,
 	tagField,
-} from '../../shared/fields';
+	tagRule,
+} from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
-import { idList } from '../../shared/lists';
+import { idList } from '../../shared/rules/lists';
 import { addMessageParts } from '../../shared/messageParts';
-import { phoneNumberList } from '../../shared/phoneNumbers';
+import { phoneNumberList } from '../../shared/rules/phoneNumbers';
 import {
 	localIdsAgainstDuplicates,
 	localIdsMatchRecipients,
@@ -21,7 +24,7 @@ import {
 	recipientsPerItem,
 } from '../../shared/recipientSends';
 import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
-import { mediaIdRule, required, singleValue, tagRule } from '../../shared/valueRules';
+import { required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const sendOperation: INodePropertyOptions = {
@@ -39,10 +42,10 @@ export const sendOperation: INodePropertyOptions = {
 					recipientsPerItem,
 					required('message', 'Message'),
 					singleValue('sender', 'Sender Line'),
-					singleValue('policy', 'Policy'),
+					policyRule,
 					singleValue('type', 'Display Type', 'a number'),
-					mediaIdRule('mediaid'),
-					unixTime('date', 'Send At'),
+					mediaIdFieldRule,
+					sendAtRule,
 					idList('localid', 'Local IDs', undefined, true),
 					localIdsMatchRecipients,
 					tagRule,
@@ -94,7 +97,7 @@ export const sendFields: INodeProperties[] = [
 			localIdsField,
 			mediaIdField,
 			policyField,
-			sendAtField,
+			sendAtField(),
 			{
 				displayName: 'Sender Line',
 				name: 'sender',

@@ -1,11 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
-import { tagField } from '../../shared/fields';
+import { sendAs, showFor } from '../../shared/fields/routing';
+import { tagField, tagRule } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
+import { invalidInput } from '../../shared/rules/inputErrors';
 import { splitList } from '../../../shared/lists';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required, tagRule, wrongTypeRule } from '../../shared/valueRules';
+import { phoneNumberList } from '../../shared/rules/phoneNumbers';
+import { required, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
 

@@ -1,8 +1,8 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
-import { required, wholeNumberRange, wrongTypeRule } from '../../shared/valueRules';
+import { invalidInput } from '../../shared/rules/inputErrors';
+import { required, wholeNumberRange, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
 import { singleWrite } from '../../shared/chunkedRequests';

@@ -1,10 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
-import { localIdsField, recipientListField, sendAtField } from '../../shared/fields';
+import { sendAs, showFor } from '../../shared/fields/routing';
+import { localIdsField, recipientListField, sendAtField, sendAtRule } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
-import { idList } from '../../shared/lists';
-import { phoneNumberList } from '../../shared/phoneNumbers';
+import { idList } from '../../shared/rules/lists';
+import { phoneNumberList } from '../../shared/rules/phoneNumbers';
 import {
 	localIdsAgainstDuplicates,
 	localIdsMatchRecipients,
@@ -12,7 +11,7 @@ import {
 	recipientsPerItem,
 } from '../../shared/recipientSends';
 import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
-import { required } from '../../shared/valueRules';
+import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
 /** A voice message is SMS → Send read out by a call: the same recipient list, splitting and local IDs. */
@@ -29,7 +28,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
 					recipientsPerItem,
 					required('message', 'Message'),
-					unixTime('date', 'Send At'),
+					sendAtRule,
 					idList('localid', 'Local IDs', undefined, true),
 					localIdsMatchRecipients,
 					localIdsAgainstDuplicates,
@@ -65,7 +64,7 @@ export const sendVoiceFields: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: display,
-		options: [localIdsField, sendAtField],
+		options: [localIdsField, sendAtField()],
 	},
 	sendOptionsField(display, { messagePreview: false }),
 ];
