@@ -1,12 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { showFor } from '../../shared/fields/routing';
+import { oneRecipientField } from '../../shared/fields/recipient';
 import { entriesToItems } from '../../../shared/envelope';
 import { dateRangeFields } from '../../shared/fields/dateRange';
 import { filtersCollection } from '../../shared/fields/filters';
-import { phoneNumberList } from '../../shared/rules/phoneNumbers';
 import { prepareRequest } from '../../shared/wireParams';
 
+const display = showFor('sms', ['getStatusByRecipient']);
 const range = dateRangeFields({ startRequired: true, maxDays: 1 });
+const recipient = oneRecipientField('The number the messages were sent to', display);
 
 export const getStatusByRecipientOperation: INodePropertyOptions = {
 	name: 'Get Status by Recipient',
@@ -15,32 +17,14 @@ export const getStatusByRecipientOperation: INodePropertyOptions = {
 	description: 'Get the status of the messages sent to one number in a range of up to one day',
 	routing: {
 		request: { method: 'POST', url: '/sms/statusbyreceptor.json' },
-		send: {
-			preSend: [
-				prepareRequest(
-					phoneNumberList('receptor', 'Recipient', 1),
-					...range.rules,
-				),
-			],
-		},
+		send: { preSend: [prepareRequest(...recipient.rules, ...range.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-const display = showFor('sms', ['getStatusByRecipient']);
 
 export const getStatusByRecipientFields: INodeProperties[] = [
-	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '09121234567',
-		description: 'The number the messages were sent to',
-		displayOptions: display,
-		routing: sendAs('receptor'),
-	},
+	recipient.property,
 	range.start('Start of the range', display),
 	filtersCollection(display, [
 		range.end('End of the range; empty means one day after the start, and at most one day after it'),

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { tagField, tagRule } from '../../shared/fields/send';
+import { oneRecipientField } from '../../shared/fields/recipient';
 import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/rules/inputErrors';
 import { splitList } from '../../../shared/lists';
-import { phoneNumberList } from '../../shared/rules/phoneNumbers';
 import { required, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
@@ -37,6 +37,9 @@ const callNeedsDigits: ParamRule = function (params) {
 	}
 };
 
+const display = showFor('verify', ['sendCode']);
+const recipient = oneRecipientField('The one phone number that gets the code', display);
+
 export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
 	value: 'sendCode',
@@ -49,7 +52,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					oneRecipient,
-					phoneNumberList('receptor', 'Recipient', 1),
+					...recipient.rules,
 					required('template', 'Template Name'),
 					required('token', 'Token'),
 					token('token', 'Token'),
@@ -66,20 +69,8 @@ export const sendCodeOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('verify', ['sendCode']);
-
 export const sendCodeFields: INodeProperties[] = [
-	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '09121234567',
-		description: 'The one phone number that gets the code',
-		displayOptions: display,
-		routing: sendAs('receptor'),
-	},
+	recipient.property,
 	{
 		displayName: 'Template Name',
 		name: 'template',
