@@ -26,6 +26,7 @@ import {
 import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
 import { required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
@@ -76,38 +77,30 @@ export const sendFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('message'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			{
-				displayName: 'Display Type',
-				name: 'type',
-				type: 'number',
-				default: 1,
-				description:
-					"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
-				routing: sendAs('type'),
-			},
-			hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
-			localIdsField,
-			mediaIdField,
-			policyField,
-			sendAtField(),
-			{
-				displayName: 'Sender Line',
-				name: 'sender',
-				type: 'string',
-				default: '',
-				description: "Line number to send from; empty uses the account's default line",
-				routing: sendAs('sender'),
-			},
-			tagField,
-		],
-	},
+	additionalFieldsCollection(display, [
+		{
+			displayName: 'Display Type',
+			name: 'type',
+			type: 'number',
+			default: 1,
+			description:
+				"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
+			routing: sendAs('type'),
+		},
+		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
+		localIdsField,
+		mediaIdField,
+		policyField,
+		sendAtField(),
+		{
+			displayName: 'Sender Line',
+			name: 'sender',
+			type: 'string',
+			default: '',
+			description: "Line number to send from; empty uses the account's default line",
+			routing: sendAs('sender'),
+		},
+		tagField,
+	]),
 	sendOptionsField(display),
 ];

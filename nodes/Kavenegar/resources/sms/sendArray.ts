@@ -30,6 +30,7 @@ import {
 } from '../../shared/sendOptions';
 import { wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 interface MessageRow {
 	recipient?: unknown;
@@ -247,20 +248,12 @@ export const sendArrayFields: INodeProperties[] = [
 			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}. More than 200 are sent in several requests of 200.',
 		displayOptions: { show: { ...display.show, messagesInput: ['json'] } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
-			mediaIdField,
-			policyField,
-			sendAtField('Schedule all messages for this time; empty sends them now'),
-			tagField,
-		],
-	},
+	additionalFieldsCollection(display, [
+		hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
+		mediaIdField,
+		policyField,
+		sendAtField('Schedule all messages for this time; empty sends them now'),
+		tagField,
+	]),
 	sendOptionsField(display),
 ];

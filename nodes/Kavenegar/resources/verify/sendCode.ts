@@ -8,6 +8,7 @@ import { splitList } from '../../../shared/lists';
 import { required, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
@@ -107,47 +108,39 @@ export const sendCodeFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('type'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			tagField,
-			{
-				displayName: 'Token 10',
-				name: 'value10',
-				type: 'string',
-				default: '',
-				description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
-				routing: sendAs('token10'),
-			},
-			{
-				displayName: 'Token 2',
-				name: 'value2',
-				type: 'string',
-				default: '',
-				description: 'Value for %token2 in the template: no spaces, new lines or "_"',
-				routing: sendAs('token2'),
-			},
-			{
-				displayName: 'Token 20',
-				name: 'value20',
-				type: 'string',
-				default: '',
-				description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
-				routing: sendAs('token20'),
-			},
-			{
-				displayName: 'Token 3',
-				name: 'value3',
-				type: 'string',
-				default: '',
-				description: 'Value for %token3 in the template: no spaces, new lines or "_"',
-				routing: sendAs('token3'),
-			},
-		],
-	},
+	additionalFieldsCollection(display, [
+		tagField,
+		{
+			displayName: 'Token 10',
+			name: 'value10',
+			type: 'string',
+			default: '',
+			description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
+			routing: sendAs('token10'),
+		},
+		{
+			displayName: 'Token 2',
+			name: 'value2',
+			type: 'string',
+			default: '',
+			description: 'Value for %token2 in the template: no spaces, new lines or "_"',
+			routing: sendAs('token2'),
+		},
+		{
+			displayName: 'Token 20',
+			name: 'value20',
+			type: 'string',
+			default: '',
+			description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
+			routing: sendAs('token20'),
+		},
+		{
+			displayName: 'Token 3',
+			name: 'value3',
+			type: 'string',
+			default: '',
+			description: 'Value for %token3 in the template: no spaces, new lines or "_"',
+			routing: sendAs('token3'),
+		},
+	]),
 ];

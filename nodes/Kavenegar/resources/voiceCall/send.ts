@@ -13,6 +13,7 @@ import {
 import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
 import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 /** A voice message is SMS → Send read out by a call: the same recipient list, splitting and local IDs. */
 export const sendVoiceOperation: INodePropertyOptions = {
@@ -57,14 +58,6 @@ export const sendVoiceFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('message'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [localIdsField, sendAtField()],
-	},
+	additionalFieldsCollection(display, [localIdsField, sendAtField()]),
 	sendOptionsField(display, { messagePreview: false }),
 ];
