@@ -3,6 +3,7 @@ import { sendAs, showFor } from '../../shared/fields/routing';
 import {
 	hideRecipientsField,
 	localIdsField,
+	localIdsRules,
 	mediaIdField,
 	mediaIdFieldRule,
 	policyField,
@@ -14,19 +15,18 @@ import {
 	tagRule,
 } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
-import { idList } from '../../shared/rules/lists';
 import { addMessageParts } from '../../shared/messageParts';
-import { phoneNumberList } from '../../shared/rules/phoneNumbers';
 import {
 	localIdsAgainstDuplicates,
-	localIdsMatchRecipients,
 	recipientListChunks,
-	recipientsPerItem,
 } from '../../shared/recipientSends';
-import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
+import { sendOptionsField } from '../../shared/sendOptions';
 import { required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { additionalFieldsCollection } from '../../shared/fields/collections';
+
+const display = showFor('sms', ['send']);
+const recipients = recipientListField('recipients', display);
 
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
@@ -39,16 +39,14 @@ export const sendOperation: INodePropertyOptions = {
 		send: {
 			preSend: [
 				prepareRequest(
-					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
-					recipientsPerItem,
+					...recipients.rules,
 					required('message', 'Message'),
 					singleValue('sender', 'Sender Line'),
 					policyRule,
 					singleValue('type', 'Display Type', 'a number'),
 					mediaIdFieldRule,
 					sendAtRule,
-					idList('localid', 'Local IDs', undefined, true),
-					localIdsMatchRecipients,
+					...localIdsRules,
 					tagRule,
 					localIdsAgainstDuplicates,
 				),
@@ -61,10 +59,8 @@ export const sendOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('sms', ['send']);
-
 export const sendFields: INodeProperties[] = [
-	recipientListField('recipients', display),
+	recipients.property,
 	{
 		displayName: 'Message',
 		name: 'message',

@@ -1,5 +1,9 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { localIdsMatchRecipients, recipientsPerItem } from '../recipientSends';
 import { unixTime } from '../rules/dates';
+import { idList } from '../rules/lists';
+import { phoneNumberList } from '../rules/phoneNumbers';
+import { NORMALISE_PHONE_NUMBERS } from '../sendOptions';
 import { matches, mediaIdRule, singleValue } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
 import { sendAs } from './routing';
@@ -77,9 +81,11 @@ export function hideRecipientsField(displayName: string, description: string): I
  * The recipient list of a send of one message to many numbers. Each operation gives it its own
  * parameter name: n8n evaluates a parameter once per property of that name, hidden or not.
  */
-export function recipientListField(name: string, displayOptions: IDisplayOptions): INodeProperties {
-	return {
-		displayName: 'Recipients',
+const RECIPIENTS = { displayName: 'Recipients', wireName: 'receptor' };
+
+export function recipientListField(name: string, displayOptions: IDisplayOptions) {
+	const property: INodeProperties = {
+		displayName: RECIPIENTS.displayName,
 		name,
 		type: 'string',
 		required: true,
@@ -88,20 +94,32 @@ export function recipientListField(name: string, displayOptions: IDisplayOptions
 		description:
 			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
 		displayOptions,
-		routing: sendAs('receptor'),
+		routing: sendAs(RECIPIENTS.wireName),
 	};
+	const rules: ParamRule[] = [
+		phoneNumberList(RECIPIENTS.wireName, RECIPIENTS.displayName, undefined, NORMALISE_PHONE_NUMBERS),
+		recipientsPerItem,
+	];
+	return { property, rules };
 }
 
-/** Local IDs beside a recipient list (`localid`), checked by `localIdsMatchRecipients`. */
+const LOCAL_IDS = { displayName: 'Local IDs', wireName: 'localid' };
+
+/** Local IDs beside a recipient list (`localid`), as many as the recipients. */
 export const localIdsField: INodeProperties = {
-	displayName: 'Local IDs',
+	displayName: LOCAL_IDS.displayName,
 	name: 'localIds',
 	type: 'string',
 	default: '',
 	description:
 		'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients. Without them, Prevent Duplicate Sends (in Options) makes IDs for you.',
-	routing: sendAs('localid'),
+	routing: sendAs(LOCAL_IDS.wireName),
 };
+
+export const localIdsRules: ParamRule[] = [
+	idList(LOCAL_IDS.wireName, LOCAL_IDS.displayName, undefined, true),
+	localIdsMatchRecipients,
+];
 
 const SEND_AT = { displayName: 'Send At', wireName: 'date' };
 
