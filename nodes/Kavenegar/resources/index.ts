@@ -8,10 +8,11 @@
  *    a field's `sendAs(wireName)` puts its value in the body under its wire name; an operation
  *    option adds `request` (method, URL), `send.preSend`, `operations.pagination` and
  *    `output.postReceive`.
- * 2. The operation's preSend, `prepareRequest(rules…)` (shared/wireParams.ts), runs the rules of
- *    shared/ and resources/ over the wire parameters (a bad value throws `invalidInput`, naming the
- *    field and the rule), then leaves them as an object: the body of a POST with the form content
- *    type, which n8n (through axios) form-encodes itself, or the query string of a GET or DELETE.
+ * 2. The operation's preSend, `prepareRequest(rules…)` (shared/wireParams.ts), runs the
+ *    operation's rules (those its fields carry, from shared/fields/, and its own) over the wire
+ *    parameters (a bad value throws `invalidInput`, naming the field and the rule), then leaves
+ *    them as an object: the body of a POST with the form content type, which n8n (through axios)
+ *    form-encodes itself, or the query string of a GET or DELETE.
  *    Lists stay arrays until the request goes out.
  * 3. Every request then goes through a `pagination` function (the Resource field sets `paginate`
  *    for all): `singleRequest` by default, or what the operation sets: `inChunks` (shared/

@@ -1,5 +1,5 @@
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from './duplicateSends';
-import { invalidInput } from './inputErrors';
+import { invalidInput } from './rules/inputErrors';
 import { splitList } from '../../shared/lists';
 import { inChunks } from './chunkedRequests';
 import { MAX_MESSAGES_PER_ITEM, MESSAGES_PER_REQUEST } from './sendOptions';

@@ -1,5 +1,5 @@
 import type { IBinaryData, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { invalidInput } from './inputErrors';
+import { invalidInput } from './rules/inputErrors';
 import { checkedBeforeSending } from './requestFlow';
 
 const MB = 1024 * 1024;

@@ -1,10 +1,16 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/display';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField, phoneNumbersField } from './fields';
+import { lineNumberField } from '../../shared/fields/lineNumber';
+import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
+
+const display = showFor('blocklist', ['add']);
+const line = lineNumberField('Your line that must no longer send to these numbers', display);
+const phoneNumbers = phoneNumbersField(
+	'Numbers to block, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked now) or AlreadyExists.',
+	display, 200,
+);
 
 export const addOperation: INodePropertyOptions = {
 	name: 'Add',
@@ -14,18 +20,10 @@ export const addOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: '/line/blocked/add.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers', 200))],
+			preSend: [prepareRequest(...line.rules, ...phoneNumbers.rules)],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-const display = showFor('blocklist', ['add']);
-
-export const addFields: INodeProperties[] = [
-	lineNumberField('Your line that must no longer send to these numbers', display),
-	phoneNumbersField(
-		'Numbers to block, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked now) or AlreadyExists.',
-		display,
-	),
-];
+export const addFields: INodeProperties[] = [line.property, phoneNumbers.property];

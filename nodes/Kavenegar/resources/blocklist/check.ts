@@ -1,10 +1,16 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/display';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField, phoneNumbersField } from './fields';
+import { lineNumberField } from '../../shared/fields/lineNumber';
+import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
+
+const display = showFor('blocklist', ['check']);
+const line = lineNumberField('Your line whose blocklist to check', display);
+const phoneNumbers = phoneNumbersField(
+	'Numbers to check, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked) or NotExists (not blocked).',
+	display, 200,
+);
 
 export const checkOperation: INodePropertyOptions = {
 	name: 'Check',
@@ -14,18 +20,10 @@ export const checkOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/line/blocked/exists.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers', 200))],
+			preSend: [prepareRequest(...line.rules, ...phoneNumbers.rules)],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-const display = showFor('blocklist', ['check']);
-
-export const checkFields: INodeProperties[] = [
-	lineNumberField('Your line whose blocklist to check', display),
-	phoneNumbersField(
-		'Numbers to check, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked) or NotExists (not blocked).',
-		display,
-	),
-];
+export const checkFields: INodeProperties[] = [line.property, phoneNumbers.property];

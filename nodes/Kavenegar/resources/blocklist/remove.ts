@@ -1,11 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../shared/chunkedRequests';
-import { showFor } from '../../shared/display';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField, phoneNumbersField } from './fields';
+import { lineNumberField } from '../../shared/fields/lineNumber';
+import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
+
+const display = showFor('blocklist', ['remove']);
+const line = lineNumberField('Your line whose blocklist to change', display);
+const phoneNumbers = phoneNumbersField(
+	'Numbers to unblock, separated by commas or new lines, or an array from an expression. More than 50 go in several requests of 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
+	display,
+);
 
 export const removeOperation: INodePropertyOptions = {
 	name: 'Remove',
@@ -15,7 +21,7 @@ export const removeOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'DELETE', url: '/line/blocked/remove.json' },
 		send: {
-			preSend: [prepareRequest(required('linenumber', 'Line Number'), phoneNumberList('receptor', 'Phone Numbers'))],
+			preSend: [prepareRequest(...line.rules, ...phoneNumbers.rules)],
 		},
 		// The service takes at most 50 numbers per request; more go in several.
 		operations: { pagination: inChunks({ lists: ['receptor'], perRequest: 50, noun: 'numbers' }) },
@@ -23,12 +29,4 @@ export const removeOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('blocklist', ['remove']);
-
-export const removeFields: INodeProperties[] = [
-	lineNumberField('Your line whose blocklist to change', display),
-	phoneNumbersField(
-		'Numbers to unblock, separated by commas or new lines, or an array from an expression. More than 50 go in several requests of 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
-		display,
-	),
-];
+export const removeFields: INodeProperties[] = [line.property, phoneNumbers.property];

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { mediaIdRule, required } from '../../shared/valueRules';
+import { mediaIdRule, required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { singleWrite } from '../../shared/chunkedRequests';
 
@@ -17,7 +17,7 @@ export const deleteOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					required('id', 'Media ID'),
-					mediaIdRule('id'),
+					mediaIdRule('id', 'Media ID'),
 				),
 			],
 		},

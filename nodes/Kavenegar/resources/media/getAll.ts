@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
-import { returnAllAndLimitFields } from '../../shared/fields';
+import { sendAs, showFor } from '../../shared/fields/routing';
+import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
 import { mediaPages } from '../../shared/paging';
 import { prepareRequest } from '../../shared/wireParams';
 

@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/display';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { sendMediaFileAsMultipart } from '../../shared/upload';
 import { singleWrite } from '../../shared/chunkedRequests';

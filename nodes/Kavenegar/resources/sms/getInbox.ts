@@ -1,10 +1,16 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { dateRange, unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
-import { dateField, readStateField, returnAllAndLimitFields } from '../../shared/fields';
+import { showFor } from '../../shared/fields/routing';
+import { dateRangeFields } from '../../shared/fields/dateRange';
+import { filtersCollection } from '../../shared/fields/collections';
+import { lineNumberField } from '../../shared/fields/lineNumber';
+import { readStateField } from '../../shared/fields/readState';
+import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
 import { inboxPages } from '../../shared/paging';
-import { required } from '../../shared/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+
+const display = showFor('sms', ['getInbox']);
+const line = lineNumberField('Your line that received the messages', display);
+const range = dateRangeFields({ maxDays: 2 });
 
 export const getInboxOperation: INodePropertyOptions = {
 	name: 'Get Inbox',
@@ -13,47 +19,18 @@ export const getInboxOperation: INodePropertyOptions = {
 	description: 'Get the messages received on one of your lines (does not mark them read)',
 	routing: {
 		request: { method: 'POST', url: '/sms/inboxpaged.json' },
-		send: {
-			preSend: [
-				prepareRequest(
-					required('linenumber', 'Line Number'),
-					unixTime('startdate', 'Start Date'),
-					unixTime('enddate', 'End Date'),
-					dateRange({ start: ['startdate', 'Start Date'], end: ['enddate', 'End Date'], maxDays: 2 }),
-				),
-			],
-		},
+		send: { preSend: [prepareRequest(...line.rules, ...range.rules)] },
 		// No postReceive: the paging function reads rows and page count from the service's answer.
 		operations: { pagination: inboxPages },
 	},
 };
 
-const display = showFor('sms', ['getInbox']);
-
 export const getInboxFields: INodeProperties[] = [
-	{
-		displayName: 'Line Number',
-		name: 'lineNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '10004346',
-		description: 'Your line that received the messages',
-		displayOptions: display,
-		routing: sendAs('linenumber'),
-	},
-	readStateField('isRead', display),
+	line.property,
+	readStateField('Whether to get the messages not read yet or those already read', display),
 	...returnAllAndLimitFields(display),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: display,
-		options: [
-			dateField('Start Date', 'startDate', 'startdate', 'Received at or after this time. Empty start and end mean the last two days.'),
-			dateField('End Date', 'endDate', 'enddate', 'Received at or before this time; at most two days after the start'),
-		],
-	},
+	filtersCollection(display, [
+		range.start('Received at or after this time. Empty start and end mean the last two days.'),
+		range.end('Received at or before this time; at most two days after the start'),
+	]),
 ];

@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { ipAccessNotice, senderLineField } from '../../shared/fields';
-import { wholeNumberRange } from '../../shared/valueRules';
+import { ipAccessNotice } from '../../shared/fields/notices';
+import { senderLineField } from '../../shared/fields/send';
+import { wholeNumberRange } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const getLatestOutboxOperation: INodePropertyOptions = {

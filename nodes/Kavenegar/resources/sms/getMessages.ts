@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../shared/chunkedRequests';
 import { entriesToItems } from '../../../shared/envelope';
-import { ipAccessNotice, messageIdsField } from '../../shared/fields';
-import { idList } from '../../shared/lists';
+import { messageIdsField } from '../../shared/fields/messageIds';
+import { ipAccessNotice } from '../../shared/fields/notices';
+import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const getMessagesOperation: INodePropertyOptions = {

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../shared/chunkedRequests';
 import { entriesToItems } from '../../../shared/envelope';
-import { messageIdsField } from '../../shared/fields';
-import { idList } from '../../shared/lists';
+import { messageIdsField } from '../../shared/fields/messageIds';
+import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const getStatusOperation: INodePropertyOptions = {

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { idList } from '../../shared/lists';
+import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const getStatusByLocalIdOperation: INodePropertyOptions = {

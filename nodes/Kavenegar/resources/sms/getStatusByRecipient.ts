@@ -1,11 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { dateRange, unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
+import { showFor } from '../../shared/fields/routing';
+import { oneRecipientField } from '../../shared/fields/recipient';
 import { entriesToItems } from '../../../shared/envelope';
-import { dateField } from '../../shared/fields';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required } from '../../shared/valueRules';
+import { dateRangeFields } from '../../shared/fields/dateRange';
+import { filtersCollection } from '../../shared/fields/collections';
 import { prepareRequest } from '../../shared/wireParams';
+
+const display = showFor('sms', ['getStatusByRecipient']);
+const range = dateRangeFields({ startRequired: true, maxDays: 1 });
+const recipient = oneRecipientField('The number the messages were sent to', display);
 
 export const getStatusByRecipientOperation: INodePropertyOptions = {
 	name: 'Get Status by Recipient',
@@ -14,45 +17,16 @@ export const getStatusByRecipientOperation: INodePropertyOptions = {
 	description: 'Get the status of the messages sent to one number in a range of up to one day',
 	routing: {
 		request: { method: 'POST', url: '/sms/statusbyreceptor.json' },
-		send: {
-			preSend: [
-				prepareRequest(
-					phoneNumberList('receptor', 'Recipient', 1),
-					unixTime('startdate', 'Start Date'),
-					required('startdate', 'Start Date'),
-					unixTime('enddate', 'End Date'),
-					dateRange({ start: ['startdate', 'Start Date'], end: ['enddate', 'End Date'], maxDays: 1 }),
-				),
-			],
-		},
+		send: { preSend: [prepareRequest(...recipient.rules, ...range.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-const display = showFor('sms', ['getStatusByRecipient']);
 
 export const getStatusByRecipientFields: INodeProperties[] = [
-	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '09121234567',
-		description: 'The number the messages were sent to',
-		displayOptions: display,
-		routing: sendAs('receptor'),
-	},
-	dateField('Start Date', 'startDate', 'startdate', 'Start of the range', display, true),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: display,
-		options: [
-			dateField('End Date', 'endDate', 'enddate', 'End of the range; empty means one day after the start, and at most one day after it'),
-		],
-	},
+	recipient.property,
+	range.start('Start of the range', display),
+	filtersCollection(display, [
+		range.end('End of the range; empty means one day after the start, and at most one day after it'),
+	]),
 ];

@@ -1,28 +1,32 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import {
 	hideRecipientsField,
 	localIdsField,
+	localIdsRules,
 	mediaIdField,
+	mediaIdFieldRule,
 	policyField,
+	policyRule,
 	recipientListField,
 	sendAtField,
+	sendAtRule,
 	tagField,
-} from '../../shared/fields';
+	tagRule,
+} from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
-import { idList } from '../../shared/lists';
 import { addMessageParts } from '../../shared/messageParts';
-import { phoneNumberList } from '../../shared/phoneNumbers';
 import {
 	localIdsAgainstDuplicates,
-	localIdsMatchRecipients,
 	recipientListChunks,
-	recipientsPerItem,
 } from '../../shared/recipientSends';
-import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
-import { mediaIdRule, required, singleValue, tagRule } from '../../shared/valueRules';
+import { sendOptionsField } from '../../shared/sendOptions';
+import { required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
+
+const display = showFor('sms', ['send']);
+const recipients = recipientListField('recipients', display);
 
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
@@ -35,16 +39,14 @@ export const sendOperation: INodePropertyOptions = {
 		send: {
 			preSend: [
 				prepareRequest(
-					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
-					recipientsPerItem,
+					...recipients.rules,
 					required('message', 'Message'),
 					singleValue('sender', 'Sender Line'),
-					singleValue('policy', 'Policy'),
+					policyRule,
 					singleValue('type', 'Display Type', 'a number'),
-					mediaIdRule('mediaid'),
-					unixTime('date', 'Send At'),
-					idList('localid', 'Local IDs', undefined, true),
-					localIdsMatchRecipients,
+					mediaIdFieldRule,
+					sendAtRule,
+					...localIdsRules,
 					tagRule,
 					localIdsAgainstDuplicates,
 				),
@@ -57,10 +59,8 @@ export const sendOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('sms', ['send']);
-
 export const sendFields: INodeProperties[] = [
-	recipientListField('recipients', display),
+	recipients.property,
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -73,38 +73,30 @@ export const sendFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('message'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			{
-				displayName: 'Display Type',
-				name: 'type',
-				type: 'number',
-				default: 1,
-				description:
-					"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
-				routing: sendAs('type'),
-			},
-			hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
-			localIdsField,
-			mediaIdField,
-			policyField,
-			sendAtField,
-			{
-				displayName: 'Sender Line',
-				name: 'sender',
-				type: 'string',
-				default: '',
-				description: "Line number to send from; empty uses the account's default line",
-				routing: sendAs('sender'),
-			},
-			tagField,
-		],
-	},
+	additionalFieldsCollection(display, [
+		{
+			displayName: 'Display Type',
+			name: 'type',
+			type: 'number',
+			default: 1,
+			description:
+				"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
+			routing: sendAs('type'),
+		},
+		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
+		localIdsField,
+		mediaIdField,
+		policyField,
+		sendAtField(),
+		{
+			displayName: 'Sender Line',
+			name: 'sender',
+			type: 'string',
+			default: '',
+			description: "Line number to send from; empty uses the account's default line",
+			routing: sendAs('sender'),
+		},
+		tagField,
+	]),
 	sendOptionsField(display),
 ];

@@ -5,22 +5,32 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { inChunks } from '../../shared/chunkedRequests';
-import { unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
-import { hideRecipientsField, mediaIdField, policyField, tagField } from '../../shared/fields';
+import { showFor } from '../../shared/fields/routing';
+import {
+	hideRecipientsField,
+	mediaIdField,
+	mediaIdFieldRule,
+	policyField,
+	policyRule,
+	sendAtField,
+	sendAtRule,
+	tagField,
+	tagRule,
+} from '../../shared/fields/send';
 import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
+import { invalidInput } from '../../shared/rules/inputErrors';
 import { addMessageParts } from '../../shared/messageParts';
-import { phoneNumberReader } from '../../shared/phoneNumbers';
+import { phoneNumberReader } from '../../shared/rules/phoneNumbers';
 import {
 	MAX_MESSAGES_PER_ITEM,
 	MESSAGES_PER_REQUEST,
 	NORMALISE_PHONE_NUMBERS,
 	sendOptionsField,
 } from '../../shared/sendOptions';
-import { mediaIdRule, singleValue, tagRule, wrongTypeRule } from '../../shared/valueRules';
+import { wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 interface MessageRow {
 	recipient?: unknown;
@@ -75,16 +85,17 @@ function rowsFromJson(this: IExecuteSingleFunctions, value: unknown): MessageRow
 	throw invalidInput(this, 'Messages (JSON)', 'must be an array of messages');
 }
 
-/** Builds the three JSON-array fields (plus type and local IDs when given) from the rows. */
+/**
+ * Builds the three JSON-array fields (plus type and local IDs when given) from the rows. The
+ * messages are fields of the editor only, read here rather than routed: the request carries the
+ * arrays built from them.
+ */
 const buildArrays: ParamRule = function (params) {
-	const source = params.messagesInput === 'json' ? 'Messages (JSON)' : 'Messages';
-	const rows: MessageRow[] =
-		params.messagesInput === 'json'
-			? rowsFromJson.call(this, params.messagesJson)
-			: ((params.messages as IDataObject | undefined)?.message as MessageRow[] | undefined) ?? [];
-	delete params.messagesInput;
-	delete params.messagesJson;
-	delete params.messages;
+	const fromJson = this.getNodeParameter('messagesInput', 'rows') === 'json';
+	const source = fromJson ? 'Messages (JSON)' : 'Messages';
+	const rows: MessageRow[] = fromJson
+		? rowsFromJson.call(this, this.getNodeParameter('messagesJson', undefined))
+		: ((this.getNodeParameter('messages', {}) as IDataObject).message as MessageRow[] | undefined) ?? [];
 	if (rows.length === 0) throw invalidInput(this, source, 'add at least one message');
 	if (rows.length > MAX_MESSAGES_PER_ITEM) {
 		throw invalidInput(
@@ -163,7 +174,7 @@ export const sendArrayOperation: INodePropertyOptions = {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {
 			preSend: [
-				prepareRequest(buildArrays, unixTime('date', 'Send At'), tagRule, singleValue('policy', 'Policy'), mediaIdRule('mediaid')),
+				prepareRequest(buildArrays, sendAtRule, tagRule, policyRule, mediaIdFieldRule),
 			],
 		},
 		operations: {
@@ -193,7 +204,6 @@ export const sendArrayFields: INodeProperties[] = [
 		],
 		default: 'rows',
 		displayOptions: display,
-		routing: sendAs('messagesInput'),
 	},
 	{
 		displayName: 'Messages',
@@ -228,7 +238,6 @@ export const sendArrayFields: INodeProperties[] = [
 				],
 			},
 		],
-		routing: sendAs('messages'),
 	},
 	{
 		displayName: 'Messages (JSON)',
@@ -238,29 +247,13 @@ export const sendArrayFields: INodeProperties[] = [
 		description:
 			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}. More than 200 are sent in several requests of 200.',
 		displayOptions: { show: { ...display.show, messagesInput: ['json'] } },
-		routing: sendAs('messagesJson'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
-			mediaIdField,
-			policyField,
-			{
-				displayName: 'Send At',
-				name: 'date',
-				type: 'dateTime',
-				default: '',
-				description: 'Schedule all messages for this time; empty sends them now',
-				routing: sendAs('date'),
-			},
-			tagField,
-		],
-	},
+	additionalFieldsCollection(display, [
+		hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
+		mediaIdField,
+		policyField,
+		sendAtField('Schedule all messages for this time; empty sends them now'),
+		tagField,
+	]),
 	sendOptionsField(display),
 ];

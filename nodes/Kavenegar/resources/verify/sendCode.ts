@@ -1,13 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
-import { tagField } from '../../shared/fields';
+import { sendAs, showFor } from '../../shared/fields/routing';
+import { tagField, tagRule } from '../../shared/fields/send';
+import { oneRecipientField } from '../../shared/fields/recipient';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
+import { invalidInput } from '../../shared/rules/inputErrors';
 import { splitList } from '../../../shared/lists';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import { required, tagRule, wrongTypeRule } from '../../shared/valueRules';
+import { required, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
@@ -37,6 +38,9 @@ const callNeedsDigits: ParamRule = function (params) {
 	}
 };
 
+const display = showFor('verify', ['sendCode']);
+const recipient = oneRecipientField('The one phone number that gets the code', display);
+
 export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
 	value: 'sendCode',
@@ -49,7 +53,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					oneRecipient,
-					phoneNumberList('receptor', 'Recipient', 1),
+					...recipient.rules,
 					required('template', 'Template Name'),
 					required('token', 'Token'),
 					token('token', 'Token'),
@@ -66,20 +70,8 @@ export const sendCodeOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('verify', ['sendCode']);
-
 export const sendCodeFields: INodeProperties[] = [
-	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '09121234567',
-		description: 'The one phone number that gets the code',
-		displayOptions: display,
-		routing: sendAs('receptor'),
-	},
+	recipient.property,
 	{
 		displayName: 'Template Name',
 		name: 'template',
@@ -116,47 +108,39 @@ export const sendCodeFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('type'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			tagField,
-			{
-				displayName: 'Token 10',
-				name: 'value10',
-				type: 'string',
-				default: '',
-				description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
-				routing: sendAs('token10'),
-			},
-			{
-				displayName: 'Token 2',
-				name: 'value2',
-				type: 'string',
-				default: '',
-				description: 'Value for %token2 in the template: no spaces, new lines or "_"',
-				routing: sendAs('token2'),
-			},
-			{
-				displayName: 'Token 20',
-				name: 'value20',
-				type: 'string',
-				default: '',
-				description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
-				routing: sendAs('token20'),
-			},
-			{
-				displayName: 'Token 3',
-				name: 'value3',
-				type: 'string',
-				default: '',
-				description: 'Value for %token3 in the template: no spaces, new lines or "_"',
-				routing: sendAs('token3'),
-			},
-		],
-	},
+	additionalFieldsCollection(display, [
+		tagField,
+		{
+			displayName: 'Token 10',
+			name: 'value10',
+			type: 'string',
+			default: '',
+			description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
+			routing: sendAs('token10'),
+		},
+		{
+			displayName: 'Token 2',
+			name: 'value2',
+			type: 'string',
+			default: '',
+			description: 'Value for %token2 in the template: no spaces, new lines or "_"',
+			routing: sendAs('token2'),
+		},
+		{
+			displayName: 'Token 20',
+			name: 'value20',
+			type: 'string',
+			default: '',
+			description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
+			routing: sendAs('token20'),
+		},
+		{
+			displayName: 'Token 3',
+			name: 'value3',
+			type: 'string',
+			default: '',
+			description: 'Value for %token3 in the template: no spaces, new lines or "_"',
+			routing: sendAs('token3'),
+		},
+	]),
 ];

@@ -1,10 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
-import { required } from '../../shared/valueRules';
+import { invalidInput } from '../../shared/rules/inputErrors';
+import { required } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
-import { templateIdRule, templateNameRule } from './rules';
+import { templateNameRule } from './rules';
+import { templateIdRule } from '../../shared/fields/templateId';
 import { singleWrite } from '../../shared/chunkedRequests';
 
 const sourceGiven: ParamRule = function (params) {

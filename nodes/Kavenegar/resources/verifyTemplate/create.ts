@@ -1,11 +1,12 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
+import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/inputErrors';
-import { required, wholeNumberRange, wrongTypeRule } from '../../shared/valueRules';
+import { invalidInput } from '../../shared/rules/inputErrors';
+import { required, wholeNumberRange, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
 import { singleWrite } from '../../shared/chunkedRequests';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
 
 const TEXT = 1;
 const CALL = 2;
@@ -154,58 +155,50 @@ export const createFields: INodeProperties[] = [
 		description: 'Text read out in the voice call, with %token where the code goes',
 		routing: sendAs('voiceMessage'),
 	}),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [
-			{
-				displayName: 'Minutes Before Fallback',
-				name: 'switchTtl',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 5 },
-				default: 2,
-				description: 'How long to wait for the first method before using the fallback method: 1 to 5 minutes',
-				displayOptions: withFallback,
-				routing: sendAs('switchTTL'),
-			},
-			{
-				displayName: 'Primary Line',
-				name: 'primaryLineNumber',
-				type: 'string',
-				default: '',
-				description: 'Line the code is sent from by the send method',
-				routing: sendAs('primaryLineNumber'),
-			},
-			{
-				displayName: 'Secondary Line',
-				name: 'secondaryLineNumber',
-				type: 'string',
-				default: '',
-				description: 'Line the code is sent from by the fallback method',
-				displayOptions: withFallback,
-				routing: sendAs('secondaryLineNumber'),
-			},
-			{
-				displayName: 'Source Name',
-				name: 'sourceName',
-				type: 'string',
-				default: '',
-				description: 'Name of your website or app',
-				routing: sendAs('sourceName'),
-			},
-			{
-				displayName: 'Source URL',
-				name: 'sourceUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/login',
-				description: 'Address of your website, or of your app\'s page in a store',
-				routing: sendAs('sourceUrl'),
-			},
-		],
-	},
+	additionalFieldsCollection(display, [
+		{
+			displayName: 'Minutes Before Fallback',
+			name: 'switchTtl',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 5 },
+			default: 2,
+			description: 'How long to wait for the first method before using the fallback method: 1 to 5 minutes',
+			displayOptions: withFallback,
+			routing: sendAs('switchTTL'),
+		},
+		{
+			displayName: 'Primary Line',
+			name: 'primaryLineNumber',
+			type: 'string',
+			default: '',
+			description: 'Line the code is sent from by the send method',
+			routing: sendAs('primaryLineNumber'),
+		},
+		{
+			displayName: 'Secondary Line',
+			name: 'secondaryLineNumber',
+			type: 'string',
+			default: '',
+			description: 'Line the code is sent from by the fallback method',
+			displayOptions: withFallback,
+			routing: sendAs('secondaryLineNumber'),
+		},
+		{
+			displayName: 'Source Name',
+			name: 'sourceName',
+			type: 'string',
+			default: '',
+			description: 'Name of your website or app',
+			routing: sendAs('sourceName'),
+		},
+		{
+			displayName: 'Source URL',
+			name: 'sourceUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/login',
+			description: 'Address of your website, or of your app\'s page in a store',
+			routing: sendAs('sourceUrl'),
+		},
+	]),
 ];

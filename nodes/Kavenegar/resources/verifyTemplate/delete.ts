@@ -4,10 +4,9 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
-import { required } from '../../shared/valueRules';
+import { showFor } from '../../shared/fields/routing';
+import { templateIdField } from '../../shared/fields/templateId';
 import { prepareRequest } from '../../shared/wireParams';
-import { templateIdRule } from './rules';
 import { singleWrite } from '../../shared/chunkedRequests';
 
 /** The service answers a delete with its status alone: say which template went, not an empty item. */
@@ -15,6 +14,8 @@ async function deletedTemplate(this: IExecuteSingleFunctions): Promise<INodeExec
 	const id = Number(this.getNodeParameter('templateId'));
 	return [{ json: { id, deleted: true }, pairedItem: { item: this.getItemIndex() } }];
 }
+
+const templateId = templateIdField('ID of the template to delete', showFor('verifyTemplate', ['delete']));
 
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
@@ -24,21 +25,9 @@ export const deleteOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: '/verify/deletetemplate.json' },
 		operations: { pagination: singleWrite },
-		send: { preSend: [prepareRequest(required('id', 'Template ID'), templateIdRule('id', 'Template ID'))] },
+		send: { preSend: [prepareRequest(...templateId.rules)] },
 		output: { postReceive: [deletedTemplate] },
 	},
 };
 
-export const deleteFields: INodeProperties[] = [
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '1234',
-		description: 'ID of the template to delete',
-		displayOptions: showFor('verifyTemplate', ['delete']),
-		routing: sendAs('id'),
-	},
-];
+export const deleteFields: INodeProperties[] = [templateId.property];

@@ -6,10 +6,9 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/display';
-import { required } from '../../shared/valueRules';
+import { showFor } from '../../shared/fields/routing';
+import { templateIdField } from '../../shared/fields/templateId';
 import { prepareRequest } from '../../shared/wireParams';
-import { templateIdRule } from './rules';
 
 const APPROVED = 'Approved';
 
@@ -33,6 +32,8 @@ async function withApproval(
 	return [{ json: { ...template, usable, approval }, pairedItem: { item: this.getItemIndex() } }];
 }
 
+const templateId = templateIdField('ID of the template, as returned when it was created or cloned', showFor('verifyTemplate', ['get']));
+
 export const getOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
@@ -40,21 +41,9 @@ export const getOperation: INodePropertyOptions = {
 	description: 'Get a verification template and its approval status by ID',
 	routing: {
 		request: { method: 'GET', url: '/verify/gettemplate.json' },
-		send: { preSend: [prepareRequest(required('id', 'Template ID'), templateIdRule('id', 'Template ID'))] },
+		send: { preSend: [prepareRequest(...templateId.rules)] },
 		output: { postReceive: [withApproval] },
 	},
 };
 
-export const getFields: INodeProperties[] = [
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '1234',
-		description: 'ID of the template, as returned when it was created or cloned',
-		displayOptions: showFor('verifyTemplate', ['get']),
-		routing: sendAs('id'),
-	},
-];
+export const getFields: INodeProperties[] = [templateId.property];

@@ -1,4 +1,4 @@
-import { matches } from '../../shared/valueRules';
+import { matches } from '../../shared/rules/valueRules';
 import type { ParamRule } from '../../shared/wireParams';
 
 /**
@@ -7,8 +7,4 @@ import type { ParamRule } from '../../shared/wireParams';
  */
 export function templateNameRule(name: string, field: string): ParamRule {
 	return matches(name, field, /^[!-^`-~]+$/, 'must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"');
-}
-
-export function templateIdRule(name: string, field: string): ParamRule {
-	return matches(name, field, /^\d+$/, 'must be a numeric template ID, such as 1234');
 }

@@ -1,19 +1,15 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { unixTime } from '../../shared/dates';
-import { sendAs, showFor } from '../../shared/display';
-import { localIdsField, recipientListField, sendAtField } from '../../shared/fields';
+import { sendAs, showFor } from '../../shared/fields/routing';
+import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRule } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
-import { idList } from '../../shared/lists';
-import { phoneNumberList } from '../../shared/phoneNumbers';
-import {
-	localIdsAgainstDuplicates,
-	localIdsMatchRecipients,
-	recipientListChunks,
-	recipientsPerItem,
-} from '../../shared/recipientSends';
-import { NORMALISE_PHONE_NUMBERS, sendOptionsField } from '../../shared/sendOptions';
-import { required } from '../../shared/valueRules';
+import { localIdsAgainstDuplicates, recipientListChunks } from '../../shared/recipientSends';
+import { sendOptionsField } from '../../shared/sendOptions';
+import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+import { additionalFieldsCollection } from '../../shared/fields/collections';
+
+const display = showFor('voiceCall', ['send']);
+const recipients = recipientListField('callRecipients', display);
 
 /** A voice message is SMS → Send read out by a call: the same recipient list, splitting and local IDs. */
 export const sendVoiceOperation: INodePropertyOptions = {
@@ -26,12 +22,10 @@ export const sendVoiceOperation: INodePropertyOptions = {
 		send: {
 			preSend: [
 				prepareRequest(
-					phoneNumberList('receptor', 'Recipients', undefined, NORMALISE_PHONE_NUMBERS),
-					recipientsPerItem,
+					...recipients.rules,
 					required('message', 'Message'),
-					unixTime('date', 'Send At'),
-					idList('localid', 'Local IDs', undefined, true),
-					localIdsMatchRecipients,
+					sendAtRule,
+					...localIdsRules,
 					localIdsAgainstDuplicates,
 				),
 			],
@@ -43,10 +37,8 @@ export const sendVoiceOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('voiceCall', ['send']);
-
 export const sendVoiceFields: INodeProperties[] = [
-	recipientListField('callRecipients', display),
+	recipients.property,
 	{
 		displayName: 'Message',
 		name: 'spokenMessage',
@@ -58,14 +50,6 @@ export const sendVoiceFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('message'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [localIdsField, sendAtField],
-	},
+	additionalFieldsCollection(display, [localIdsField, sendAtField()]),
 	sendOptionsField(display, { messagePreview: false }),
 ];

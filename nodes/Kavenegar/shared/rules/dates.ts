@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
-import type { ParamRule } from './wireParams';
+import type { ParamRule } from '../wireParams';
 
 interface DateTimeLike {
 	toMillis(): number;

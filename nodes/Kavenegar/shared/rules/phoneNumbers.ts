@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
-import { normalisePhoneNumber, PHONE_NUMBER } from '../../shared/phoneNumbers';
-import { splitList } from '../../shared/lists';
+import { normalisePhoneNumber, PHONE_NUMBER } from '../../../shared/phoneNumbers';
+import { splitList } from '../../../shared/lists';
 import { wrongListEntry } from './lists';
-import type { ParamRule } from './wireParams';
+import type { ParamRule } from '../wireParams';
 
 /**
  * Numbers outside Iran must not be rewritten (a `0098` rule could corrupt them), so with

@@ -1,7 +1,7 @@
-import { splitList } from '../../shared/lists';
+import { splitList } from '../../../shared/lists';
 import { invalidInput } from './inputErrors';
 import { briefly } from './valueRules';
-import type { ParamRule } from './wireParams';
+import type { ParamRule } from '../wireParams';
 
 /**
  * A list may come as a list from an expression, but its entries must be text or numbers: an object

@@ -1,5 +1,5 @@
 import { invalidInput } from './inputErrors';
-import type { ParamRule } from './wireParams';
+import type { ParamRule } from '../wireParams';
 
 function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || String(value).trim() === '';
@@ -61,19 +61,11 @@ export function wholeNumberRange(name: string, field: string, min: number, max: 
 	};
 }
 
-/** The report label of sends: `tag` in the contract. */
-export const tagRule = matches(
-	'tag',
-	'Tag',
-	/^[A-Za-z0-9_-]{1,200}$/,
-	'at most 200 characters, English letters, digits, "-" and "_" only',
-);
-
 /** The contract's Guid: what Media → Upload and Get Many return as a file's `id`. */
-export function mediaIdRule(name: string): ParamRule {
+export function mediaIdRule(name: string, field: string): ParamRule {
 	return matches(
 		name,
-		'Media ID',
+		field,
 		/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 		'must be a media file ID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
 	);

@@ -1,0 +1,28 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { matches, required } from '../rules/valueRules';
+import type { ParamRule } from '../wireParams';
+import { sendAs } from './routing';
+
+const DISPLAY_NAME = 'Template ID';
+const WIRE_NAME = 'id';
+
+export function templateIdRule(name: string, field: string): ParamRule {
+	return matches(name, field, /^\d+$/, 'must be a numeric template ID, such as 1234');
+}
+
+/** The template an operation acts on (`id`), and the rules that check it. */
+export function templateIdField(description: string, displayOptions: IDisplayOptions) {
+	const property: INodeProperties = {
+		displayName: DISPLAY_NAME,
+		name: 'templateId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1234',
+		description,
+		displayOptions,
+		routing: sendAs(WIRE_NAME),
+	};
+	const rules: ParamRule[] = [required(WIRE_NAME, DISPLAY_NAME), templateIdRule(WIRE_NAME, DISPLAY_NAME)];
+	return { property, rules };
+}
