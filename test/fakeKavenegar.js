@@ -473,18 +473,23 @@ class FakeKavenegar {
 	defineOperations() {
 		const either = ['GET', 'POST'];
 		const sendParams = ['receptor', 'message', 'sender', 'date', 'type', 'localid', 'hide', 'tag', 'policy', 'mediaid'];
+		/** One message to a comma list of numbers (sms/send, call/maketts): at most 200, local IDs beside them. */
+		const recipientList = (p) => {
+			if (!p.receptor) fail(400);
+			if (!p.message) fail(413);
+			const receptors = list(p.receptor).map(phone);
+			if (receptors.length > 200) fail(414);
+			const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
+			if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
+			return { receptors, localids };
+		};
 		return {
 			'sms/send': {
 				sends: true,
 				methods: either,
 				params: sendParams,
 				handle: (p) => {
-					if (!p.receptor) fail(400);
-					if (!p.message) fail(413);
-					const receptors = list(p.receptor).map(phone);
-					if (receptors.length > 200) fail(414);
-					const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
-					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
+					const { receptors, localids } = recipientList(p);
 					if (p.tag !== undefined && p.tag.length > 200) fail(400, 'tag too long');
 					this.checkTag(p.tag);
 					if (p.hide !== undefined) byte01(p.hide, 'hide');
@@ -503,12 +508,7 @@ class FakeKavenegar {
 				methods: either,
 				params: ['receptor', 'message', 'date', 'localid'],
 				handle: (p) => {
-					if (!p.receptor) fail(400);
-					if (!p.message) fail(413);
-					const receptors = list(p.receptor).map(phone);
-					if (receptors.length > 200) fail(414);
-					const localids = p.localid === undefined ? undefined : list(p.localid).map((id) => long(id, 'localid'));
-					if (localids && localids.length !== receptors.length) fail(400, 'localid count must equal receptor count');
+					const { receptors, localids } = recipientList(p);
 					const date = unixTime(p.date);
 					return receptors.map((receptor, i) => this.recordSend({ receptor, message: p.message, date, localid: localids?.[i] }));
 				},
