@@ -5,11 +5,11 @@ import {
 	type INodeProperties,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { morePagesAfter } from '../shared/inboxPages';
+import { inboxPage } from '../shared/inboxPages';
 import { splitList } from '../shared/lists';
 import { normalisePhoneNumber } from '../shared/phoneNumbers';
 import { readableRow } from '../shared/readableRows';
-import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
+import { DAY, callKavenegar, nowSeconds, oldestFirst } from './requests';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';
 
@@ -99,8 +99,9 @@ async function receivedMessages(
 				enddate: String(end),
 				pagenumber: String(page),
 			});
-			for (const row of rowsOf(envelope)) byId.set(String(row.messageid), row as ReceivedMessage);
-			more = morePagesAfter(envelope);
+			const { rows, pages } = inboxPage(envelope as unknown as IDataObject);
+			for (const row of rows) byId.set(String(row.messageid), row as ReceivedMessage);
+			more = page < pages;
 			page++;
 		} while (more);
 	}

@@ -1,7 +1,18 @@
-import type { Envelope } from './envelope';
+import type { IDataObject } from 'n8n-workflow';
 
-/** Whether `sms/inboxpaged`'s `metadata` says that pages follow the one it answered. */
-export function morePagesAfter(envelope: Envelope): boolean {
-	const { metadata } = envelope;
-	return !!metadata && Number(metadata.currentpage) < Number(metadata.totalpages);
+/** One page of a paged answer: its rows, and how many pages the service says there are. */
+export interface Page {
+	rows: IDataObject[];
+	pages: number;
+	pageSize: number;
+}
+
+/**
+ * `sms/inboxpaged`: `entries` and `metadata` (currentpage, totalpages, pagesize), read the same
+ * way by Get Inbox's paging and by the trigger's New Incoming Message.
+ */
+export function inboxPage({ entries, metadata }: IDataObject): Page {
+	const rows = Array.isArray(entries) ? (entries as IDataObject[]) : [];
+	const page = (metadata ?? {}) as IDataObject;
+	return { rows, pages: Number(page.totalpages) || 1, pageSize: Number(page.pagesize) || rows.length };
 }

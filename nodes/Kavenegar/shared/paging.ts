@@ -4,15 +4,10 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { inboxPage, type Page } from '../../shared/inboxPages';
 import { inParallel, sendRequest } from './requestFlow';
 import { withWireLists } from './wireParams';
 
-/** One page of a paged answer: its rows, and how many pages the service says there are. */
-interface Page {
-	rows: IDataObject[];
-	pages: number;
-	pageSize: number;
-}
 
 /** Far more than any inbox or media library holds: a service that never says "last page" cannot loop forever. */
 const MAX_PAGES = 10_000;
@@ -54,13 +49,6 @@ function pagedRequest(
 		}
 		return rows.flat().map((json) => ({ json, pairedItem: { item } }));
 	};
-}
-
-/** `sms/inboxpaged`: `entries` and `metadata` (currentpage, totalpages, pagesize). */
-function inboxPage({ entries, metadata }: IDataObject): Page {
-	const rows = Array.isArray(entries) ? (entries as IDataObject[]) : [];
-	const page = (metadata ?? {}) as IDataObject;
-	return { rows, pages: Number(page.totalpages) || 1, pageSize: Number(page.pagesize) || rows.length };
 }
 
 /** Get Inbox: every filter is in the form body, so each page changes only `pagenumber` there. */
