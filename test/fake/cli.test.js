@@ -2,36 +2,11 @@
  * The fake run as its own process, as scripts/e2e.js runs it: the seeding options and the sample
  * file route, over plain HTTP.
  */
-const { spawn } = require('node:child_process');
-const path = require('node:path');
 const { request } = require('undici');
-const { callerFor } = require('./client');
+const { callerFor, startFakeProcess: startFake, stopFakeProcess: stop } = require('./client');
 const { jpeg } = require('../mediaSamples');
 
-const SCRIPT = path.join(__dirname, '..', 'fakeKavenegar.js');
-
-/** Starts the fake with `args`; resolves { url, apiKey, child } once it prints its address. */
-function startFakeProcess(args) {
-	const child = spawn(process.execPath, [SCRIPT, '--api-key', 'cli-key', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-	return new Promise((resolve, reject) => {
-		let out = '';
-		let err = '';
-		child.stderr.on('data', (chunk) => (err += chunk));
-		child.stdout.on('data', (chunk) => {
-			out += chunk;
-			if (out.includes('\n')) resolve({ ...JSON.parse(out.split('\n')[0]), child, stderr: () => err });
-		});
-		child.on('exit', (code) => reject(Object.assign(new Error(`exited with ${code}: ${err}`), { code, stderr: err })));
-	});
-}
-
-function stop(fake) {
-	return new Promise((resolve) => {
-		if (fake.child.exitCode !== null) return resolve();
-		fake.child.once('exit', resolve);
-		fake.child.kill('SIGTERM');
-	});
-}
+const startFakeProcess = (args) => startFake('cli-key', args);
 
 describe('fake Kavenegar: command line', () => {
 	let fake;

@@ -1,5 +1,7 @@
 'use strict';
 /** Plain HTTP calls to the fake, for the fake's own contract tests. */
+const { spawn } = require('node:child_process');
+const path = require('node:path');
 const { request } = require('undici');
 
 /**
@@ -25,4 +27,36 @@ function callerFor(fake) {
 	};
 }
 
-module.exports = { callerFor };
+const SCRIPT = path.join(__dirname, '..', 'fakeKavenegar.js');
+
+/**
+ * The fake as its own process, as the scripts run it: resolves { url, apiKey, child, stderr() } once
+ * it prints its address; rejects with the exit code and stderr when it refuses its arguments.
+ * @param {string} apiKey
+ * @param {string[]} args
+ * @returns {Promise<any>}
+ */
+function startFakeProcess(apiKey, args) {
+	const child = spawn(process.execPath, [SCRIPT, '--api-key', apiKey, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	return new Promise((resolve, reject) => {
+		let out = '';
+		let err = '';
+		child.stderr.on('data', (chunk) => (err += chunk));
+		child.stdout.on('data', (chunk) => {
+			out += chunk;
+			if (out.includes('\n')) resolve({ ...JSON.parse(out.split('\n')[0]), child, stderr: () => err });
+		});
+		child.on('exit', (code) => reject(Object.assign(new Error(`exited with ${code}: ${err}`), { code, stderr: err })));
+	});
+}
+
+/** Stops a fake started by startFakeProcess and waits for its exit. */
+function stopFakeProcess(fake) {
+	return new Promise((resolve) => {
+		if (fake.child.exitCode !== null) return resolve(undefined);
+		fake.child.once('exit', resolve);
+		fake.child.kill('SIGTERM');
+	});
+}
+
+module.exports = { callerFor, startFakeProcess, stopFakeProcess };

@@ -3,34 +3,10 @@
  * command line that start after some sends, and the control routes that read what the service took
  * and put received messages in the inbox while it runs.
  */
-const { spawn } = require('node:child_process');
-const path = require('node:path');
 const { request } = require('undici');
-const { callerFor } = require('./client');
+const { callerFor, startFakeProcess: startFake, stopFakeProcess: stop } = require('./client');
 
-const SCRIPT = path.join(__dirname, '..', 'fakeKavenegar.js');
-
-function startFakeProcess(args) {
-	const child = spawn(process.execPath, [SCRIPT, '--api-key', 'control-key', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-	return new Promise((resolve, reject) => {
-		let out = '';
-		let err = '';
-		child.stderr.on('data', (chunk) => (err += chunk));
-		child.stdout.on('data', (chunk) => {
-			out += chunk;
-			if (out.includes('\n')) resolve({ ...JSON.parse(out.split('\n')[0]), child });
-		});
-		child.on('exit', (code) => reject(Object.assign(new Error(`exited with ${code}: ${err}`), { code, stderr: err })));
-	});
-}
-
-function stop(fake) {
-	return new Promise((resolve) => {
-		if (fake.child.exitCode !== null) return resolve();
-		fake.child.once('exit', resolve);
-		fake.child.kill('SIGTERM');
-	});
-}
+const startFakeProcess = (args) => startFake('control-key', args);
 
 async function control(fake, method, route, body) {
 	const response = await request(`${fake.url}/_fake/${route}`, {
