@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { inboxPage } from '../shared/inboxPages';
+import { filtersCollection } from '../shared/collections';
 import { splitList } from '../shared/lists';
 import { normalisePhoneNumber } from '../shared/phoneNumbers';
 import { readableRow } from '../shared/readableRows';
@@ -49,31 +50,23 @@ export const incomingMessageFields: INodeProperties[] = [
 			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted; a message the inbox lists more than 30 minutes after its own date is not emitted either (each poll re-reads the 30 minutes before the previous one).',
 		displayOptions: display,
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: display,
-		options: [
-			{
-				displayName: 'Sender Numbers',
-				name: 'senders',
-				type: 'string',
-				default: '',
-				placeholder: '09121234567, 09351234567',
-				description: 'Only messages from these numbers, separated by commas; any way of writing a number matches (+98…, 0098…, 09…)',
-			},
-			{
-				displayName: 'Text Contains',
-				name: 'textContains',
-				type: 'string',
-				default: '',
-				description: 'Only messages whose text contains this, ignoring letter case',
-			},
-		],
-	},
+	filtersCollection(display, [
+		{
+			displayName: 'Sender Numbers',
+			name: 'senders',
+			type: 'string',
+			default: '',
+			placeholder: '09121234567, 09351234567',
+			description: 'Only messages from these numbers, separated by commas; any way of writing a number matches (+98…, 0098…, 09…)',
+		},
+		{
+			displayName: 'Text Contains',
+			name: 'textContains',
+			type: 'string',
+			default: '',
+			description: 'Only messages whose text contains this, ignoring letter case',
+		},
+	]),
 ];
 
 type ReceivedMessage = IDataObject & { messageid: number; date: number; sender: string; message: string };

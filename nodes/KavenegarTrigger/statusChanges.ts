@@ -5,6 +5,7 @@ import {
 	type INodeProperties,
 	type IPollFunctions,
 } from 'n8n-workflow';
+import { filtersCollection } from '../shared/collections';
 import { messageStatusName, readableRow, unixToIso } from '../shared/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
 
@@ -95,23 +96,15 @@ export const statusChangeFields: INodeProperties[] = [
 			"Which statuses to report when a message reaches them; by default the final ones. Each message is reported once per status. Reads the outbox (sms/selectoutbox), which needs IP access: add the n8n server's IP in the Kavenegar panel. Every message sent after activation is followed for three days, whatever the volume; if the service's limits make that impossible (n8n stopped for more than three days, or 500 messages dated within one second), a poll fails saying which messages may have been missed.",
 		displayOptions: display,
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: display,
-		options: [
-			{
-				displayName: 'Sender Line',
-				name: 'senderLine',
-				type: 'string',
-				default: '',
-				description: 'Only messages sent from this line',
-			},
-		],
-	},
+	filtersCollection(display, [
+		{
+			displayName: 'Sender Line',
+			name: 'senderLine',
+			type: 'string',
+			default: '',
+			description: 'Only messages sent from this line',
+		},
+	]),
 ];
 
 /** The emitted item: the service's sent-message row made readable, with the status before. */

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../shared/fields/collections';
+import { filtersCollection } from '../../../shared/collections';
 import { lineNumberField } from '../../shared/fields/lineNumber';
 import { readStateField } from '../../shared/fields/readState';
 import { returnAllAndLimitFields } from '../../shared/fields/returnAll';

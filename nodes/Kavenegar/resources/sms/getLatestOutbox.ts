@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
+import { filtersCollection } from '../../../shared/collections';
 import { ipAccessNotice } from '../../shared/fields/notices';
 import { senderLineField } from '../../shared/fields/send';
 import { wholeNumberRange } from '../../shared/rules/valueRules';
@@ -33,13 +34,5 @@ export const getLatestOutboxFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('pagesize'),
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: display,
-		options: [senderLineField('Only messages sent from this line')],
-	},
+	filtersCollection(display, [senderLineField('Only messages sent from this line')]),
 ];

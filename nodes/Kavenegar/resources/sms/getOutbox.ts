@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../shared/fields/collections';
+import { filtersCollection } from '../../../shared/collections';
 import { ipAccessNotice } from '../../shared/fields/notices';
 import { senderLineField } from '../../shared/fields/send';
 import { prepareRequest } from '../../shared/wireParams';

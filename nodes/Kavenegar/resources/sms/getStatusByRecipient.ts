@@ -3,7 +3,7 @@ import { showFor } from '../../shared/fields/routing';
 import { oneRecipientField } from '../../shared/fields/recipient';
 import { entriesToItems } from '../../../shared/envelope';
 import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../shared/fields/collections';
+import { filtersCollection } from '../../../shared/collections';
 import { prepareRequest } from '../../shared/wireParams';
 
 const display = showFor('sms', ['getStatusByRecipient']);

@@ -23,7 +23,7 @@ import {
 import { sendOptionsField } from '../../shared/sendOptions';
 import { required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { additionalFieldsCollection } from '../../shared/fields/collections';
+import { additionalFieldsCollection } from '../../../shared/collections';
 
 const display = showFor('sms', ['send']);
 const recipients = recipientListField('recipients', display);

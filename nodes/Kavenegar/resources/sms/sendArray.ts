@@ -30,7 +30,7 @@ import {
 } from '../../shared/sendOptions';
 import { wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
-import { additionalFieldsCollection } from '../../shared/fields/collections';
+import { additionalFieldsCollection } from '../../../shared/collections';
 
 interface MessageRow {
 	recipient?: unknown;

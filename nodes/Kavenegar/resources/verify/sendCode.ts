@@ -8,7 +8,7 @@ import { splitList } from '../../../shared/lists';
 import { required, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
-import { additionalFieldsCollection } from '../../shared/fields/collections';
+import { additionalFieldsCollection } from '../../../shared/collections';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {

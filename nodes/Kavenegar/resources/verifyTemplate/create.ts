@@ -6,7 +6,7 @@ import { required, wholeNumberRange, wrongTypeRule } from '../../shared/rules/va
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
 import { singleWrite } from '../../shared/chunkedRequests';
-import { additionalFieldsCollection } from '../../shared/fields/collections';
+import { additionalFieldsCollection } from '../../../shared/collections';
 
 const TEXT = 1;
 const CALL = 2;

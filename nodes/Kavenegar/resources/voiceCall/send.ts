@@ -6,7 +6,7 @@ import { localIdsAgainstDuplicates, recipientListChunks } from '../../shared/rec
 import { sendOptionsField } from '../../shared/sendOptions';
 import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { additionalFieldsCollection } from '../../shared/fields/collections';
+import { additionalFieldsCollection } from '../../../shared/collections';
 
 const display = showFor('voiceCall', ['send']);
 const recipients = recipientListField('callRecipients', display);
