@@ -5,8 +5,9 @@
  *
  *   node scripts/checkPackage.js        (npm run check:package; CI and the release workflow run it)
  *
- * 1. `npm pack` with lifecycle scripts on (the project's .npmrc turns them off for installs), so that
- *    prepack builds dist/ afresh from the sources (n8n-node build empties dist/ first).
+ * 1. `npm pack` with lifecycle scripts on (also when the environment turns them off), so that prepack
+ *    builds dist/ afresh from the sources (n8n-node build empties dist/ first); every file of dist/
+ *    must be newer than the start of the pack, or prepack did not run.
  * 2. The tarball's file list must be exactly what the sources give: one .js per .ts under nodes/ and
  *    credentials/, the nodes' codex .json files, the icons, package.json, README.md, LICENSE and
  *    CHANGELOG.md. Nothing else (no source maps, no tsconfig.tsbuildinfo, no leftovers of deleted
@@ -42,6 +43,11 @@ function filesUnder(dir, test) {
 	};
 	walk(path.join(ROOT, dir));
 	return found;
+}
+
+/** Files under dir written before the given time (a build that did not run leaves them all). */
+function olderThan(dir, timeMs) {
+	return filesUnder(dir, () => true).filter((file) => fs.statSync(path.join(ROOT, file)).mtimeMs < timeMs);
 }
 
 /** What a clean build of the sources ships, as paths inside the package. */
@@ -114,6 +120,9 @@ async function main() {
 		const started = Date.now();
 		const { tarball, files, size } = await pack(destination);
 		console.log(`packed ${path.basename(tarball)}: ${files.length} files, ${(size / 1024).toFixed(1)} kB (build and pack ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		// Whole seconds: some file systems keep modification times no finer than that.
+		const stale = fs.existsSync(path.join(ROOT, 'dist')) ? olderThan('dist', Math.floor(started / 1000) * 1000) : [];
+		if (stale.length > 0) problems.push(`prepack did not build dist/ afresh: ${stale.length} files older than the pack, such as ${stale[0]}`);
 
 		const expected = expectedFiles();
 		const shipped = new Set(files);
