@@ -14,6 +14,7 @@ const freshNumbers = (count) => {
 	return Array.from({ length: count }, (_, i) => `0912${String(series + i).padStart(7, '0')}`);
 };
 const asItems = (numbers) => numbers.map((phone) => ({ json: { phone } }));
+/** @type {Partial<import('n8n-workflow').INode>} */
 const CONTINUE = { onError: 'continueRegularOutput' };
 
 afterEach(() => {
