@@ -32,9 +32,14 @@ const ROOT = path.resolve(__dirname, '..');
 const ALWAYS_SHIPPED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const PACK_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * @param {string} dir
+ * @param {(name: string) => boolean} test
+ */
 function filesUnder(dir, test) {
+	/** @type {string[]} */
 	const found = [];
-	const walk = (current) => {
+	const walk = (/** @type {string} */ current) => {
 		for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
 			const full = path.join(current, entry.name);
 			if (entry.isDirectory()) walk(full);
@@ -45,7 +50,11 @@ function filesUnder(dir, test) {
 	return found;
 }
 
-/** Files under dir written before the given time (a build that did not run leaves them all). */
+/**
+ * Files under dir written before the given time (a build that did not run leaves them all).
+ * @param {string} dir
+ * @param {number} timeMs
+ */
 function olderThan(dir, timeMs) {
 	return filesUnder(dir, () => true).filter((file) => fs.statSync(path.join(ROOT, file)).mtimeMs < timeMs);
 }
@@ -63,6 +72,10 @@ function expectedFiles() {
 	]);
 }
 
+/**
+ * @param {string} destination
+ * @returns {Promise<{ tarball: string, files: string[], size: number }>}
+ */
 async function pack(destination) {
 	/** @type {[string, string[]]} */
 	const npm = process.env.npm_execpath
@@ -77,17 +90,26 @@ async function pack(destination) {
 	// prepack's build writes to the same stdout before npm's JSON.
 	const json = result.stdout.slice(result.stdout.lastIndexOf('[\n  {'));
 	const [info] = JSON.parse(json);
-	return { tarball: path.join(destination, info.filename), files: info.files.map((file) => file.path), size: info.size };
+	return { tarball: path.join(destination, info.filename), files: info.files.map((/** @type {{ path: string }} */ file) => file.path), size: info.size };
 }
 
+/**
+ * @param {string} tarball
+ * @param {string} into
+ */
 async function unpack(tarball, into) {
 	fs.mkdirSync(into, { recursive: true });
 	const result = await run('tar', ['-xzf', tarball, '-C', into, '--strip-components=1'], { timeoutMs: 60_000 });
 	if (failed(result)) throw new Error(describeFailure('tar', result));
 }
 
-/** The icons a built node or credential names (`file:…` relative to its own file). */
+/**
+ * The icons a built node or credential names (`file:…` relative to its own file).
+ * @param {string} packageDir
+ * @param {string[]} files
+ */
 function iconReferences(packageDir, files) {
+	/** @type {{ from: string, icon: string }[]} */
 	const references = [];
 	for (const file of files.filter((name) => /\.(node|credentials)\.js$/.test(name))) {
 		const text = fs.readFileSync(path.join(packageDir, file), 'utf8');
@@ -98,6 +120,7 @@ function iconReferences(packageDir, files) {
 	return references;
 }
 
+/** @param {string} packageDir */
 async function scan(packageDir) {
 	const scannerFile = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs');
 	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(pathToFileURL(scannerFile).href);
