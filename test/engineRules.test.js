@@ -103,6 +103,7 @@ describe("n8n's declarative routing rules the node relies on", () => {
 	test('postReceive hooks run in property order: the Resource field’s before the operation’s', async () => {
 		const calls = [];
 		const hook = (name) =>
+			/** @param {import('n8n-workflow').INodeExecutionData[]} items */
 			async function (items) {
 				calls.push(name);
 				return items;

@@ -34,8 +34,8 @@ test('Media → Upload: when FormData refuses the Blob-shaped view, a real Blob 
 	const [request] = ctx.fake.requests;
 	expect(request).toMatchObject({ method: 'POST', operation: 'media/upload', contentType: 'multipart/form-data' });
 	expect(request.parts).toHaveLength(1);
-	expect(request.parts[0]).toMatchObject({ name: 'File', filename: 'fallback.jpg', contentType: 'image/jpeg' });
-	expect(request.parts[0].data.equals(content)).toBe(true);
+	expect(request.parts?.[0]).toMatchObject({ name: 'File', filename: 'fallback.jpg', contentType: 'image/jpeg' });
+	expect(request.parts?.[0].data.equals(content)).toBe(true);
 	expect(items).toEqual([
 		{
 			json: expect.objectContaining({ name: 'fallback.jpg', mime_type: 'image/jpeg', extension: 'jpg', size: content.length, status: 0 }),

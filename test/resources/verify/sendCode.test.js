@@ -4,6 +4,7 @@ const ctx = useFake();
 beforeAll(() => {
 	ctx.fake.addApprovedTemplate('otp', 'Code %token for %token2 (%token10)', { callText: 'Your code is %token' });
 });
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const sendCode = (extra) => ({
 	resource: 'verify',
 	operation: 'sendCode',
