@@ -9,8 +9,11 @@ const ctx = useFake();
 /** @param {number} count */
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`);
 /**
- * @param {string | undefined} mimeType
- * @param {string | undefined} fileName
+ * One input item whose binary `data` holds these bytes, as n8n keeps it in memory.
+ * @param {Buffer} data
+ * @param {string} mimeType
+ * @param {string} fileName
+ * @returns {import('n8n-workflow').INodeExecutionData[]}
  */
 const binaryItem = (data, mimeType, fileName) => [
 	{ json: {}, binary: { data: { data: data.toString('base64'), mimeType, fileName } } },
@@ -50,6 +53,7 @@ const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'da
 /** @param {import('n8n-workflow').INodeParameters} [extra] */
 const voice = (extra) => ({ resource: 'voiceCall', operation: 'send', callRecipients: '09121234567', spokenMessage: 'Hello', ...extra });
 
+/** @type {[string, import('n8n-workflow').INodeParameters, import('./helpers').RunOptions, string][]} */
 const cases = [
 	// SMS → Send
 	['send: empty recipients', send({ recipients: '' }), {}, notRequired('Recipients')],
