@@ -26,9 +26,4 @@ export default [
 		files: ['test/**/*.js'],
 		languageOptions: { globals: { ...globals.jest } },
 	},
-	{
-		// The benchmark is being reworked on another branch; its one unused callback index waits for that.
-		files: ['scripts/bench.js'],
-		rules: { 'no-unused-vars': ['error', { args: 'none', ignoreRestSiblings: true, caughtErrors: 'none' }] },
-	},
 ];

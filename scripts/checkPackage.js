@@ -5,8 +5,9 @@
  *
  *   node scripts/checkPackage.js        (npm run check:package; CI and the release workflow run it)
  *
- * 1. `npm pack` with lifecycle scripts on (the project's .npmrc turns them off for installs), so that
- *    prepack builds dist/ afresh from the sources (n8n-node build empties dist/ first).
+ * 1. `npm pack` with lifecycle scripts on (also when the environment turns them off), so that prepack
+ *    builds dist/ afresh from the sources (n8n-node build empties dist/ first); every file of dist/
+ *    must be newer than the start of the pack, or prepack did not run.
  * 2. The tarball's file list must be exactly what the sources give: one .js per .ts under nodes/ and
  *    credentials/, the nodes' codex .json files, the icons, package.json, README.md, LICENSE and
  *    CHANGELOG.md. Nothing else (no source maps, no tsconfig.tsbuildinfo, no leftovers of deleted
@@ -31,9 +32,14 @@ const ROOT = path.resolve(__dirname, '..');
 const ALWAYS_SHIPPED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const PACK_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * @param {string} dir
+ * @param {(name: string) => boolean} test
+ */
 function filesUnder(dir, test) {
+	/** @type {string[]} */
 	const found = [];
-	const walk = (current) => {
+	const walk = (/** @type {string} */ current) => {
 		for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
 			const full = path.join(current, entry.name);
 			if (entry.isDirectory()) walk(full);
@@ -42,6 +48,15 @@ function filesUnder(dir, test) {
 	};
 	walk(path.join(ROOT, dir));
 	return found;
+}
+
+/**
+ * Files under dir written before the given time (a build that did not run leaves them all).
+ * @param {string} dir
+ * @param {number} timeMs
+ */
+function olderThan(dir, timeMs) {
+	return filesUnder(dir, () => true).filter((file) => fs.statSync(path.join(ROOT, file)).mtimeMs < timeMs);
 }
 
 /** What a clean build of the sources ships, as paths inside the package. */
@@ -57,6 +72,10 @@ function expectedFiles() {
 	]);
 }
 
+/**
+ * @param {string} destination
+ * @returns {Promise<{ tarball: string, files: string[], size: number }>}
+ */
 async function pack(destination) {
 	/** @type {[string, string[]]} */
 	const npm = process.env.npm_execpath
@@ -71,17 +90,26 @@ async function pack(destination) {
 	// prepack's build writes to the same stdout before npm's JSON.
 	const json = result.stdout.slice(result.stdout.lastIndexOf('[\n  {'));
 	const [info] = JSON.parse(json);
-	return { tarball: path.join(destination, info.filename), files: info.files.map((file) => file.path), size: info.size };
+	return { tarball: path.join(destination, info.filename), files: info.files.map((/** @type {{ path: string }} */ file) => file.path), size: info.size };
 }
 
+/**
+ * @param {string} tarball
+ * @param {string} into
+ */
 async function unpack(tarball, into) {
 	fs.mkdirSync(into, { recursive: true });
 	const result = await run('tar', ['-xzf', tarball, '-C', into, '--strip-components=1'], { timeoutMs: 60_000 });
 	if (failed(result)) throw new Error(describeFailure('tar', result));
 }
 
-/** The icons a built node or credential names (`file:…` relative to its own file). */
+/**
+ * The icons a built node or credential names (`file:…` relative to its own file).
+ * @param {string} packageDir
+ * @param {string[]} files
+ */
 function iconReferences(packageDir, files) {
+	/** @type {{ from: string, icon: string }[]} */
 	const references = [];
 	for (const file of files.filter((name) => /\.(node|credentials)\.js$/.test(name))) {
 		const text = fs.readFileSync(path.join(packageDir, file), 'utf8');
@@ -92,6 +120,7 @@ function iconReferences(packageDir, files) {
 	return references;
 }
 
+/** @param {string} packageDir */
 async function scan(packageDir) {
 	const scannerFile = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs');
 	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(pathToFileURL(scannerFile).href);
@@ -114,6 +143,9 @@ async function main() {
 		const started = Date.now();
 		const { tarball, files, size } = await pack(destination);
 		console.log(`packed ${path.basename(tarball)}: ${files.length} files, ${(size / 1024).toFixed(1)} kB (build and pack ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		// Whole seconds: some file systems keep modification times no finer than that.
+		const stale = fs.existsSync(path.join(ROOT, 'dist')) ? olderThan('dist', Math.floor(started / 1000) * 1000) : [];
+		if (stale.length > 0) problems.push(`prepack did not build dist/ afresh: ${stale.length} files older than the pack, such as ${stale[0]}`);
 
 		const expected = expectedFiles();
 		const shipped = new Set(files);

@@ -22,9 +22,9 @@ const contacts = [
 
 /**
  * @param {string} title
- * @param {object} parameters
- * @param {object} credentials
- * @param {{ items?: object[], expectError?: boolean }} [options]
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {import('../test/harness').Credentials} credentials
+ * @param {{ items?: import('n8n-workflow').INodeExecutionData[], expectError?: boolean }} [options]
  */
 async function step(title, parameters, credentials, { items, expectError = false } = {}) {
 	const { items: output, error } = await runNode({ parameters, credentials, items });

@@ -6,16 +6,32 @@ const { useFake, DAY, isoFromNow } = require('./helpers');
 const { jpeg, gif, mp4 } = require('./mediaSamples');
 
 const ctx = useFake();
+/** @param {number} count */
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`);
+/**
+ * One input item whose binary `data` holds these bytes, as n8n keeps it in memory.
+ * @param {Buffer} data
+ * @param {string} mimeType
+ * @param {string} fileName
+ * @returns {import('n8n-workflow').INodeExecutionData[]}
+ */
 const binaryItem = (data, mimeType, fileName) => [
 	{ json: {}, binary: { data: { data: data.toString('base64'), mimeType, fileName } } },
 ];
 const longVideo = mp4({ mdatBytes: 20 * 1024 * 1024 });
+/** @param {string} field */
 const notRequired = (field) => `The 'Kavenegar' node has issues:\n- Parameter "${field}" is required.`;
 
+/**
+ * @param {string} operation
+ * @param {import('n8n-workflow').INodeParameters} [extra]
+ */
 const sms = (operation, extra) => ({ resource: 'sms', operation, ...extra });
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const send = (extra) => sms('send', { recipients: '09121234567', message: 'Hello', ...extra });
+/** @param {import('n8n-workflow').NodeParameterValueType} messages */
 const sendArray = (messages) => sms('sendArray', { messagesInput: 'json', messagesJson: messages });
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const template = (extra) => ({
 	resource: 'verifyTemplate',
 	operation: 'create',
@@ -26,11 +42,18 @@ const template = (extra) => ({
 	textMessage: 'Your code: %token',
 	...extra,
 });
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const code = (extra) => ({ resource: 'verify', operation: 'sendCode', recipient: '09121234567', template: 'shopOtp', value: '1234', type: 'sms', ...extra });
+/**
+ * @param {string} operation
+ * @param {import('n8n-workflow').INodeParameters} [extra]
+ */
 const blocklist = (operation, extra) => ({ resource: 'blocklist', operation, lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
 const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'data' };
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const voice = (extra) => ({ resource: 'voiceCall', operation: 'send', callRecipients: '09121234567', spokenMessage: 'Hello', ...extra });
 
+/** @type {[string, import('n8n-workflow').INodeParameters, import('./helpers').RunOptions, string][]} */
 const cases = [
 	// SMS → Send
 	['send: empty recipients', send({ recipients: '' }), {}, notRequired('Recipients')],

@@ -9,10 +9,16 @@ const operations = properties.filter((property) => property.name === 'operation'
 // The Operation picker shows two lines of about 45 characters each.
 const PICKER_LINES = 90;
 
-test.each(operations.flatMap((field) => field.options.map((option) => [field.displayOptions.show.resource[0], option])))(
+/** @type {[string, import('n8n-workflow').INodePropertyOptions][]} */
+const pickerTexts = operations.flatMap((field) =>
+	/** @type {import('n8n-workflow').INodePropertyOptions[]} */ (field.options).map(
+		(option) => /** @type {[string, import('n8n-workflow').INodePropertyOptions]} */ ([String(field.displayOptions?.show?.resource?.[0]), option]),
+	),
+);
+test.each(pickerTexts)(
 	'the picker text of %s → %o fits two lines',
-	(_resource, /** @type {import('n8n-workflow').INodePropertyOptions} */ option) => {
-		expect(option.description.length).toBeLessThanOrEqual(PICKER_LINES);
+	(_resource, option) => {
+		expect(option.description?.length).toBeLessThanOrEqual(PICKER_LINES);
 	},
 );
 
@@ -27,5 +33,5 @@ test.each(['getOutbox', 'getLatestOutbox', 'getMessages'])('%s shows the IP-acce
 
 test('the Send Message field points to the operations for other kinds of sends', () => {
 	const message = properties.find((property) => property.name === 'message' && property.displayOptions?.show?.operation?.includes('send'));
-	expect(message.hint).toContain('Verify → Send Code');
+	expect(message?.hint).toContain('Verify → Send Code');
 });

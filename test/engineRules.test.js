@@ -12,8 +12,10 @@ const ctx = useFake();
 /**
  * A declarative node with a Resource field and one Operation, each with the routing a test gives,
  * sending the form POST of sms/send.json to the fake.
+ * @param {{ resourceRouting?: import('n8n-workflow').INodePropertyRouting, operationRouting?: import('n8n-workflow').INodePropertyRouting }} routing
  */
 function nodeWith({ resourceRouting = {}, operationRouting = {} }) {
+	/** @type {import('n8n-workflow').INodeType} */
 	const nodeType = {
 		description: {
 			displayName: 'Engine Rules',
@@ -66,11 +68,23 @@ function nodeWith({ resourceRouting = {}, operationRouting = {} }) {
 	return nodeType;
 }
 
+/**
+ * @param {import('n8n-workflow').INodeType} nodeType
+ * @param {import('n8n-workflow').INodeExecutionData[]} [items]
+ */
 const run = (nodeType, items = [{ json: {} }]) =>
 	ctx.run({ resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello' }, { nodeType, items });
 
-/** A pagination function that records its name and makes the request once. */
+/**
+ * A pagination function that records its name and makes the request once.
+ * @param {string[]} calls
+ * @param {string} name
+ */
 const pagination = (calls, name) =>
+	/**
+	 * @this {import('n8n-workflow').IExecutePaginationFunctions}
+	 * @param {import('n8n-workflow').DeclarativeRestApiSettings.ResultOptions} requestData
+	 */
 	async function (requestData) {
 		calls.push(name);
 		return await this.makeRoutingRequest(requestData);
@@ -78,6 +92,7 @@ const pagination = (calls, name) =>
 
 describe("n8n's declarative routing rules the node relies on", () => {
 	test('the first property that sets send.paginate wins: a later one cannot turn it off', async () => {
+		/** @type {string[]} */
 		const calls = [];
 		const { error } = await run(
 			nodeWith({
@@ -90,6 +105,7 @@ describe("n8n's declarative routing rules the node relies on", () => {
 	});
 
 	test("the last requestOperations wins: the operation's pagination replaces the Resource field's", async () => {
+		/** @type {string[]} */
 		const calls = [];
 		await run(
 			nodeWith({
@@ -101,8 +117,10 @@ describe("n8n's declarative routing rules the node relies on", () => {
 	});
 
 	test('postReceive hooks run in property order: the Resource field’s before the operation’s', async () => {
+		/** @type {string[]} */
 		const calls = [];
-		const hook = (name) =>
+		const hook = (/** @type {string} */ name) =>
+			/** @param {import('n8n-workflow').INodeExecutionData[]} items */
 			async function (items) {
 				calls.push(name);
 				return items;
@@ -112,8 +130,10 @@ describe("n8n's declarative routing rules the node relies on", () => {
 	});
 
 	test('preSend functions run in property order, one after the other, before the pagination function', async () => {
+		/** @type {string[]} */
 		const calls = [];
-		const preSend = (name) =>
+		const preSend = (/** @type {string} */ name) =>
+			/** @param {import('n8n-workflow').IHttpRequestOptions} options */
 			async function (options) {
 				calls.push(`${name} start`);
 				await new Promise((resolve) => setTimeout(resolve, 5));
@@ -130,8 +150,13 @@ describe("n8n's declarative routing rules the node relies on", () => {
 	});
 
 	test("all items start at once: every item's first preSend is entered, in one synchronous loop, before any request is made", async () => {
+		/** @type {string[]} */
 		const calls = [];
 		let enteredBeforeFirstMicrotask;
+		/**
+		 * @this {import('n8n-workflow').IExecuteSingleFunctions}
+		 * @param {import('n8n-workflow').IHttpRequestOptions} options
+		 */
 		const preSend = async function (options) {
 			calls.push(`preSend ${this.getItemIndex()}`);
 			// requestFlow.ts registers each item here and counts on n8n's loop being synchronous.

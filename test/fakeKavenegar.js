@@ -20,6 +20,7 @@ const { jpeg } = require('./mediaSamples');
 
 const DAY = 86_400;
 
+/** @type {Record<number, string>} */
 const MESSAGES_FA = {
 	200: 'تایید شد',
 	400: 'پارامترها ناقص هستند',
@@ -41,6 +42,7 @@ const MESSAGES_FA = {
 };
 
 /** Status texts of sent messages, as the service writes them (Persian). */
+/** @type {Record<number, string>} */
 const STATUS_TEXT = {
 	1: 'در صف ارسال',
 	2: 'زمان بندی شده',
@@ -55,12 +57,21 @@ const STATUS_TEXT = {
 };
 
 class ServiceError extends Error {
+	/**
+	 * @param {number} code
+	 * @param {string} [message]
+	 */
 	constructor(code, message) {
 		super(message ?? MESSAGES_FA[code] ?? `error ${code}`);
 		this.code = code;
 	}
 }
 
+/**
+ * @param {number} code
+ * @param {string} [message]
+ * @returns {never}
+ */
 function fail(code, message) {
 	throw new ServiceError(code, message);
 }
@@ -69,6 +80,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 // --- parameter readers: each one throws the service's own error code for a bad value ---
 
+/** @param {unknown} value */
 function list(value) {
 	return String(value ?? '')
 		.split(',')
@@ -76,12 +88,21 @@ function list(value) {
 		.filter(Boolean);
 }
 
+/**
+ * @param {string | undefined} value
+ * @param {number} [code]
+ */
 function unixTime(value, code = 417) {
 	if (value === undefined || value === '') return undefined;
 	if (!/^\d{10}$/.test(value)) fail(code, `${MESSAGES_FA[417]} (${value})`);
 	return Number(value);
 }
 
+/**
+ * @param {string} value
+ * @param {string} name
+ * @returns {unknown[]}
+ */
 function jsonArray(value, name) {
 	let parsed;
 	try {
@@ -96,6 +117,10 @@ function jsonArray(value, name) {
 const LONG_MAX = (1n << 63n) - 1n;
 
 /** A local ID is a Long: digits that fit a signed 64-bit integer, compared as a number. */
+/**
+ * @param {unknown} value
+ * @param {string} name
+ */
 function long(value, name) {
 	const text = String(value).trim();
 	if (!/^\d{1,19}$/.test(text) || BigInt(text) > LONG_MAX) fail(400, `${name} must be a Long (${value})`);
@@ -103,17 +128,27 @@ function long(value, name) {
 }
 
 /** Array<Long> read from its JSON text, so that an ID above 2^53 keeps every digit. */
+/**
+ * @param {string} value
+ * @param {string} name
+ */
 function longArray(value, name) {
 	if (!/^\s*\[\s*("?\d+"?\s*(,\s*"?\d+"?\s*)*)?\]\s*$/.test(value)) fail(400, `${name} must be a JSON array of Longs`);
 	return [...value.matchAll(/\d+/g)].map((match) => long(match[0], name));
 }
 
+/** @param {string} value */
 function phone(value) {
 	if (!/^\+?\d{4,15}$/.test(value)) fail(411, `${MESSAGES_FA[411]} (${value})`);
 	return value;
 }
 
 /** A numeric choice read from the wire, such as a template's send method. */
+/**
+ * @param {string} value
+ * @param {number[]} allowed
+ * @param {string} name
+ */
 function oneOf(value, allowed, name) {
 	const number = Number(value);
 	if (!/^\d+$/.test(String(value)) || !allowed.includes(number)) fail(400, `${name} must be one of ${allowed.join(', ')}`);
@@ -121,28 +156,48 @@ function oneOf(value, allowed, name) {
 }
 
 /** An Integer parameter such as the display type: digits only, as the contract types it. */
+/**
+ * @param {string} value
+ * @param {string} name
+ */
 function integer(value, name) {
 	if (!/^\d+$/.test(String(value))) fail(400, `${name} must be an integer (${value})`);
 	return Number(value);
 }
 
 /** Array<Integer> read from its JSON text: numbers, not strings of digits. */
+/**
+ * @param {string} value
+ * @param {string} name
+ */
 function integerArray(value, name) {
-	const parsed = jsonArray(value, name);
+	const parsed = /** @type {number[]} */ (jsonArray(value, name));
 	if (!parsed.every((item) => Number.isInteger(item) && item >= 0)) fail(400, `${name} must be a JSON array of integers`);
 	return parsed;
 }
 
+/**
+ * @param {string} value
+ * @param {string} name
+ */
 function guid(value, name) {
 	if (!GUID.test(value)) fail(400, `${name} must be a media file id (GUID)`);
 	return value;
 }
 
+/**
+ * @param {string} value
+ * @param {string} name
+ */
 function byte01(value, name) {
 	if (value !== '0' && value !== '1') fail(400, `${name} must be 0 or 1`);
 	return value;
 }
 
+/**
+ * @param {string} value
+ * @param {string} name
+ */
 function countingNumber(value, name) {
 	if (!/^\d+$/.test(value) || Number(value) < 1) fail(400, `${name} must be a whole number from 1`);
 	return Number(value);
@@ -152,14 +207,18 @@ function countingNumber(value, name) {
 const TEMPLATE_NAME = /^[!-^`-~]+$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MB = 1024 * 1024;
+/** @type {Record<number, string>} */
 const MEDIA_STATUS = { 0: 'در حال پردازش', 1: 'آماده', 2: 'خطا' };
 
 /** Files outside the API, for workflows that download a file before uploading it (see start()). */
+/** @type {Record<string, { contentType: string, data: Buffer }>} */
 const SAMPLE_FILES = { '/samples/logo.jpg': { contentType: 'image/jpeg', data: jpeg(2048) } };
 
 /**
  * The parts of a `multipart/form-data` body: [{ name, filename, contentType, data }], `data`
  * a view into the body (no copy). Empty when the body has no boundary or no parts.
+ * @param {Buffer} raw
+ * @param {string | undefined} contentTypeHeader
  */
 function parseMultipart(raw, contentTypeHeader) {
 	const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentTypeHeader ?? '');
@@ -190,6 +249,7 @@ function parseMultipart(raw, contentTypeHeader) {
 }
 
 /** What the service takes, recognised by the first bytes (service-api.md §8). */
+/** @param {Buffer} data */
 function mediaKind(data) {
 	if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
 		return { mimeType: 'image/jpeg', extension: 'jpg', maxBytes: 10 * MB, video: false };
@@ -204,6 +264,11 @@ function mediaKind(data) {
 }
 
 /** The ISO boxes [{ type, start, end }] laid out in data[from, to). */
+/**
+ * @param {Buffer} data
+ * @param {number} from
+ * @param {number} to
+ */
 function boxes(data, from, to) {
 	const found = [];
 	let offset = from;
@@ -224,6 +289,7 @@ function boxes(data, from, to) {
 }
 
 /** A video's length in seconds from its `moov/mvhd` box; undefined when the file has none. */
+/** @param {Buffer} data */
 function mp4DurationSeconds(data) {
 	const moov = boxes(data, 0, data.length).find((box) => box.type === 'moov');
 	const mvhd = moov && boxes(data, moov.start, moov.end).find((box) => box.type === 'mvhd');
@@ -235,12 +301,29 @@ function mp4DurationSeconds(data) {
 	return timescale > 0 ? duration / timescale : undefined;
 }
 
+/**
+ * @typedef {{ messageid: number, message: string, status: number, statustext: string, sender: string, receptor: string, date: number, cost: number, localid?: string, tag?: string }} SentMessage
+ * @typedef {{ messageid: number, message: string, sender: string, receptor: string, date: number, read: boolean }} InboxMessage
+ * @typedef {{ id: number, name: string, smsmessage: string, callmessage: string, primarylinenumber: string, secondarylinenumber: string, sendpriority: string, switchttl: number | null, approvalstatus: string }} Template
+ * @typedef {{ id: string, name: string, mime_type: string, extension: string, size: number, duration: number | null, resolution: string, status: number, status_desc: string, hash?: string }} Media
+ * @typedef {{ kind: string, operation?: string, times?: number, skip?: number, after?: boolean, delayMs?: number }} Fault
+ * @typedef {{ name?: string, filename?: string, contentType?: string, data: Buffer }} Part
+ * @typedef {{ method: string | undefined, operation: string, apiKey: string | undefined, contentType: string, query: Record<string, string>, body: Buffer, form: Record<string, string> | undefined, parts: Part[] | undefined }} RequestRecord
+ * @typedef {Record<string, string>} Params the request's parameters by wire name (a missing one reads undefined)
+ * @typedef {{ sends?: boolean, methods: string[], params: string[], handle: (p: Params, record: RequestRecord) => any }} Operation
+ * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, port?: number }} FakeOptions
+ */
+
 class FakeKavenegar {
+	/** @param {FakeOptions} [options] */
 	constructor(options = {}) {
 		/** @type {Set<NodeJS.Timeout> | undefined} answers held back by latency and the slow fault; close() clears them */
 		this.timers = undefined;
 		this.apiKey = options.apiKey ?? 'fake-api-key';
-		/** 'status': errors come with a matching HTTP status; '200': errors come inside HTTP 200. */
+		/**
+		 * 'status': errors come with a matching HTTP status; '200': errors come inside HTTP 200.
+		 * @type {string}
+		 */
 		this.errorMode = options.errorMode ?? 'status';
 		this.ipAccess = options.ipAccess ?? true;
 		/**
@@ -255,32 +338,50 @@ class FakeKavenegar {
 		// Sends answer 418 once it is used up: enough for every load a test or script sends (test:queue
 		// sends 10,000 messages to one fake); credit: 0 or --no-credit for an account without credit.
 		this.credit = options.credit ?? 10_000_000_000;
+		/** @type {RequestRecord[]} */
 		this.requests = [];
+		/** @type {Fault[]} */
 		this.faults = [];
+		/** @type {{ kinds: string[], every: number, remaining: number, seen: number, operation?: string, after: boolean } | undefined} */
+		this.storm = undefined;
+		/** @type {SentMessage[]} */
 		this.outbox = [];
+		/** @type {Map<string, SentMessage>} */
 		this.localIds = new Map();
+		/** @type {InboxMessage[]} */
 		this.inbox = [];
 		this.nextMessageId = 8_000_000_001;
 		/** Verification templates by id, in the shape `verify/gettemplate` answers with (service-api.md 2.8). */
+		/** @type {Map<number, Template>} */
 		this.templates = new Map();
 		this.nextTemplateId = 1001;
 		/** Account lines; blocklists belong to one of them. */
 		this.lines = new Set(options.lines ?? [this.defaultSender, '30004000']);
 		/** Blocked numbers: `${linenumber} ${receptor}` → who blocked it ('api', 'operator' or 'system'). */
+		/** @type {Map<string, string>} */
 		this.blocked = new Map();
 		/** Uploaded media files, oldest first, in the list row shape plus the content's hash. */
+		/** @type {Media[]} */
 		this.media = [];
+		/** @type {Record<string, Operation>} */
 		this.operations = this.defineOperations();
 		/**
 		 * A network's delay: every answer waits `latencyMs` (or what `latencyMs(req)` says), the first
 		 * on a new connection `connectionLatencyMs` more (TCP and TLS set-up).
 		 */
+		/** @type {number | ((req: import('node:http').IncomingMessage) => number)} */
 		this.latencyMs = options.latencyMs ?? 0;
 		this.connectionLatencyMs = options.connectionLatencyMs ?? 0;
 		/** Requests being answered right now, the most there were at once, and connections opened. */
 		this.inFlight = 0;
 		this.maxInFlight = 0;
 		this.connections = 0;
+		/** @type {import('node:http').Server | undefined} */
+		this.server = undefined;
+		/** @type {Set<import('node:net').Socket> | undefined} */
+		this.sockets = undefined;
+		/** @type {string | undefined} set by start() */
+		this.url = undefined;
 	}
 
 	// --- control surface for tests ---
@@ -289,6 +390,7 @@ class FakeKavenegar {
 	 * Fails the next `times` requests (of `operation`, if given) in one of the ways networks fail;
 	 * with `skip: n` the first n matching requests pass untouched (to fail the second chunk of a send).
 	 */
+	/** @param {Fault} fault */
 	injectFault(fault) {
 		this.faults.push({ times: 1, ...fault });
 	}
@@ -298,12 +400,16 @@ class FakeKavenegar {
 	 * (of `operation`, if given), every `every`-th passes and the others get the next kind in
 	 * `kinds` (busy409, busy451, tooMany429, or reset with `after` for a send taken then cut off),
 	 * until `count` have failed.
+	 * @param {{ kinds?: string[], every?: number, count?: number, operation?: string, after?: boolean }} storm
 	 */
 	busyStorm({ kinds = ['busy409', 'busy451'], every = 2, count = 10, operation, after = false }) {
 		this.storm = { kinds, every, remaining: count, seen: 0, operation, after };
 	}
 
-	/** Adds received messages to the inbox: [{ sender, receptor, message, date?, read? }]. */
+	/**
+	 * Adds received messages to the inbox: [{ sender, receptor, message, date?, read? }].
+	 * @param {{ sender: string, receptor: string, message: string, date?: number, read?: boolean }[]} messages
+	 */
 	seedInbox(messages) {
 		for (const message of messages) {
 			this.inbox.push({
@@ -317,6 +423,10 @@ class FakeKavenegar {
 		}
 	}
 
+	/**
+	 * @param {number | string} messageid
+	 * @param {number} status
+	 */
 	setMessageStatus(messageid, status) {
 		const row = this.outbox.find((message) => message.messageid === Number(messageid));
 		if (!row) throw new Error(`no message ${messageid}`);
@@ -347,11 +457,13 @@ class FakeKavenegar {
 		return template;
 	}
 
+	/** @param {string} name */
 	templateNamed(name) {
 		return [...this.templates.values()].find((template) => template.name === name);
 	}
 
 	/** What the service's reviewers do: makes a template usable with the verification lookup. */
+	/** @param {number | string} id */
 	approveTemplate(id) {
 		const template = this.templates.get(Number(id));
 		if (!template) throw new Error(`no template ${id}`);
@@ -359,15 +471,24 @@ class FakeKavenegar {
 	}
 
 	/** Blocks a number on a line; `by` 'operator' or 'system' makes a block the API cannot remove. */
+	/**
+	 * @param {string} linenumber
+	 * @param {string} receptor
+	 */
 	blockNumber(linenumber, receptor, by = 'api') {
 		this.blocked.set(`${linenumber} ${receptor}`, by);
 	}
 
+	/**
+	 * @param {string} linenumber
+	 * @param {string} receptor
+	 */
 	isBlocked(linenumber, receptor) {
 		return this.blocked.has(`${linenumber} ${receptor}`);
 	}
 
 	/** Adds `count` ready images to the media list, as if uploaded earlier; returns their rows. */
+	/** @param {number} count */
 	seedMedia(count) {
 		return Array.from({ length: count }, (_, i) =>
 			this.storeMedia({ name: `photo-${this.media.length + 1}.jpg`, mime_type: 'image/jpeg', extension: 'jpg', size: 1000 + i, duration: null, status: 1 }),
@@ -375,6 +496,7 @@ class FakeKavenegar {
 	}
 
 	/** How many times the service really delivered a message to each number. */
+	/** @param {string} receptor */
 	deliveriesTo(receptor) {
 		return this.outbox.filter((message) => message.receptor === receptor).length;
 	}
@@ -382,6 +504,7 @@ class FakeKavenegar {
 	// --- the service ---
 
 	/** A stored message as the contract's sent-message row (§2.2): its local ID and tag are kept for lookups only. */
+	/** @param {SentMessage} message */
 	sentRow(message) {
 		const { localid, tag, ...row } = message;
 		return row;
@@ -391,7 +514,7 @@ class FakeKavenegar {
 	recordSend({ receptor, message, sender, date, localid, tag }) {
 		if (localid !== undefined && this.localIds.has(localid)) {
 			// The service's duplicate guard: the same local ID answers with the first send's row.
-			return this.sentRow(this.localIds.get(localid));
+			return this.sentRow(/** @type {SentMessage} */ (this.localIds.get(localid)));
 		}
 		const parts = Math.max(1, Math.ceil(message.length / (/[\u0080-\uffff]/.test(message) ? 70 : 160)));
 		const row = {
@@ -412,11 +535,16 @@ class FakeKavenegar {
 		return this.sentRow(row);
 	}
 
+	/** @param {string | undefined} tag */
 	checkTag(tag) {
 		if (tag === undefined) return;
 		if (!/^[A-Za-z0-9_-]{1,200}$/.test(tag) || !this.definedTags.has(tag)) fail(400, `tag "${tag}" is not defined`);
 	}
 
+	/**
+	 * @param {string | undefined} value
+	 * @param {number} [max]
+	 */
 	messageIds(value, max) {
 		const ids = list(value);
 		if (ids.length === 0) fail(400);
@@ -426,6 +554,7 @@ class FakeKavenegar {
 	}
 
 	/** The row `sms/status` and `sms/cancel` answer with; an unknown id gets status 100. */
+	/** @param {number} messageid */
 	statusRow(messageid) {
 		const message = this.outbox.find((m) => m.messageid === messageid);
 		return message
@@ -437,11 +566,13 @@ class FakeKavenegar {
 		if (!this.ipAccess) fail(code, code === 407 ? undefined : 'دسترسی IP برای این متد مجاز نیست');
 	}
 
+	/** @param {string | undefined} id */
 	templateById(id) {
 		if (id === undefined || !/^\d+$/.test(id)) fail(400, 'id must be a numeric template id');
 		return this.templates.get(Number(id)) ?? fail(424);
 	}
 
+	/** @param {string | undefined} name */
 	newTemplateName(name) {
 		if (!name) fail(400);
 		if (!TEMPLATE_NAME.test(name)) fail(400, 'template name: English, no spaces, no _');
@@ -450,6 +581,11 @@ class FakeKavenegar {
 	}
 
 	/** The line and numbers of a blocklist request, checked against the operation's ceiling. */
+	/**
+	 * @param {Params} p
+	 * @param {number} max
+	 * @param {number} tooManyCode
+	 */
 	blocklistRequest(p, max, tooManyCode) {
 		if (!p.linenumber || !p.receptor) fail(400);
 		if (!this.lines.has(p.linenumber)) fail(412);
@@ -465,16 +601,18 @@ class FakeKavenegar {
 		return this.mediaRow(media);
 	}
 
+	/** @param {Media} media */
 	mediaRow(media) {
 		const { hash, ...row } = media;
 		return row;
 	}
 
+	/** @returns {Record<string, Operation>} */
 	defineOperations() {
 		const either = ['GET', 'POST'];
 		const sendParams = ['receptor', 'message', 'sender', 'date', 'type', 'localid', 'hide', 'tag', 'policy', 'mediaid'];
 		/** One message to a comma list of numbers (sms/send, call/maketts): at most 200, local IDs beside them. */
-		const recipientList = (p) => {
+		const recipientList = (/** @type {Params} */ p) => {
 			if (!p.receptor) fail(400);
 			if (!p.message) fail(413);
 			const receptors = list(p.receptor).map(phone);
@@ -524,7 +662,7 @@ class FakeKavenegar {
 					const messages = jsonArray(p.message, 'message').map(String);
 					const types = p.type === undefined ? undefined : integerArray(p.type, 'type');
 					const localids = p.localmessageids === undefined ? undefined : longArray(p.localmessageids, 'localmessageids');
-					const lengths = [receptors, senders, messages, types, localids].filter(Boolean).map((a) => a.length);
+					const lengths = [receptors, senders, messages, types, localids].flatMap((a) => (a ? [a.length] : []));
 					if (new Set(lengths).size !== 1) fail(419);
 					if (receptors.length > 200) fail(414);
 					if (messages.some((m) => m === '')) fail(413);
@@ -546,7 +684,7 @@ class FakeKavenegar {
 					let start = unixTime(p.startdate);
 					let end = unixTime(p.enddate);
 					if (start === undefined && end === undefined) [start, end] = [now - 2 * DAY, now];
-					start ??= end - 2 * DAY;
+					start ??= /** @type {number} */ (end) - 2 * DAY;
 					end ??= Math.min(now, start + 2 * DAY);
 					if (end < start || end - start > 2 * DAY) fail(417);
 					const page = p.pagenumber === undefined ? 1 : Number(p.pagenumber);
@@ -834,7 +972,7 @@ class FakeKavenegar {
 				params: ['linenumber', 'receptor'],
 				handle: (p) => {
 					const receptors = this.blocklistRequest(p, 50, 412);
-					const kept = receptors.filter((r) => ['operator', 'system'].includes(this.blocked.get(`${p.linenumber} ${r}`)));
+					const kept = receptors.filter((r) => ['operator', 'system'].includes(this.blocked.get(`${p.linenumber} ${r}`) ?? ''));
 					const removed = receptors.filter((r) => this.blocked.get(`${p.linenumber} ${r}`) === 'api');
 					for (const receptor of removed) this.blocked.delete(`${p.linenumber} ${receptor}`);
 					const message = `${removed.length} of ${receptors.length} removed` + (kept.length ? `; blocked by an operator or the system, not removed: ${kept.join(',')}` : '');
@@ -856,11 +994,11 @@ class FakeKavenegar {
 					if (file.data.length > kind.maxBytes) fail(802);
 					const duration = kind.video ? mp4DurationSeconds(file.data) : null;
 					if (duration === undefined) fail(801);
-					if (duration > 60) fail(804);
+					if (duration !== null && duration > 60) fail(804);
 					const hash = crypto.createHash('sha256').update(file.data).digest('hex');
 					if (this.media.some((media) => media.hash === hash)) fail(807);
 					const row = this.storeMedia({
-						name: file.filename,
+						name: /** @type {string} */ (file.filename),
 						mime_type: kind.mimeType,
 						extension: kind.extension,
 						size: file.data.length,
@@ -896,7 +1034,8 @@ class FakeKavenegar {
 	// --- HTTP ---
 
 	async start(port = 0) {
-		this.server = http.createServer((req, res) => {
+		const server = http.createServer((req, res) => {
+			/** @type {Buffer[]} */
 			const chunks = [];
 			req.on('data', (chunk) => chunks.push(chunk));
 			this.inFlight++;
@@ -908,28 +1047,39 @@ class FakeKavenegar {
 			socket.answered = true;
 			req.on('end', () => (delay > 0 ? this.later(delay, () => this.answer(req, res, chunks)) : this.answer(req, res, chunks)));
 		});
-		this.sockets = new Set();
-		this.server.on('connection', (socket) => {
+		this.server = server;
+		const sockets = new Set();
+		this.sockets = sockets;
+		server.on('connection', (socket) => {
 			this.connections++;
-			this.sockets.add(socket);
-			socket.on('close', () => this.sockets.delete(socket));
+			sockets.add(socket);
+			socket.on('close', () => sockets.delete(socket));
 		});
-		await new Promise((resolve) => this.server.listen(port, '127.0.0.1', () => resolve(undefined)));
-		this.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (this.server.address()).port}`;
+		await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
+		this.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 		return this;
 	}
 
+	/**
+	 * @param {number} delayMs
+	 * @param {() => void} answer
+	 */
 	later(delayMs, answer) {
-		this.timers ??= new Set();
+		const timers = (this.timers ??= new Set());
 		const timer = setTimeout(() => {
-			this.timers.delete(timer);
+			timers.delete(timer);
 			answer();
 		}, delayMs);
-		this.timers.add(timer);
+		timers.add(timer);
 	}
 
+	/**
+	 * @param {import('node:http').IncomingMessage} req
+	 * @param {import('node:http').ServerResponse} res
+	 * @param {Buffer[]} chunks
+	 */
 	answer(req, res, chunks) {
-		const pathname = new URL(req.url, 'http://fake').pathname;
+		const pathname = new URL(req.url ?? '/', 'http://fake').pathname;
 		if (pathname.startsWith('/_fake/')) return this.control(req, res, pathname, Buffer.concat(chunks));
 		const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
 		if (!sample) return this.handle(req, res, Buffer.concat(chunks));
@@ -940,7 +1090,8 @@ class FakeKavenegar {
 	async close() {
 		for (const socket of this.sockets ?? []) socket.destroy();
 		for (const timer of this.timers ?? []) clearTimeout(timer);
-		if (this.server) await new Promise((resolve) => this.server.close(resolve));
+		const server = this.server;
+		if (server) await new Promise((resolve) => server.close(resolve));
 	}
 
 	/**
@@ -950,12 +1101,19 @@ class FakeKavenegar {
 	 *                        localid, date }], requests: { operation: count }, faultsLeft }
 	 *   POST /_fake/inbox    JSON [{ sender, receptor, message }]: received now; answers their rows
 	 */
+	/**
+	 * @param {import('node:http').IncomingMessage} req
+	 * @param {import('node:http').ServerResponse} res
+	 * @param {string} pathname
+	 * @param {Buffer} rawBody
+	 */
 	control(req, res, pathname, rawBody) {
-		const reply = (status, body) => {
+		const reply = (/** @type {number} */ status, /** @type {unknown} */ body) => {
 			res.writeHead(status, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify(body));
 		};
 		if (req.method === 'GET' && pathname === '/_fake/outbox') {
+			/** @type {Record<string, number>} */
 			const requests = {};
 			for (const record of this.requests) requests[record.operation] = (requests[record.operation] ?? 0) + 1;
 			const outbox = this.outbox.map(({ messageid, receptor, message, localid, date }) => ({ messageid, receptor, message, localid, date }));
@@ -968,7 +1126,7 @@ class FakeKavenegar {
 			} catch {
 				return reply(400, { error: 'body must be JSON' });
 			}
-			if (!Array.isArray(messages) || !messages.every((m) => m && typeof m.sender === 'string' && typeof m.receptor === 'string' && typeof m.message === 'string')) {
+			if (!Array.isArray(messages) || !messages.every((/** @type {any} */ m) => m && typeof m.sender === 'string' && typeof m.receptor === 'string' && typeof m.message === 'string')) {
 				return reply(400, { error: 'body must be [{ sender, receptor, message }]' });
 			}
 			const from = this.inbox.length;
@@ -978,6 +1136,10 @@ class FakeKavenegar {
 		return reply(404, { error: `no control route ${req.method} ${pathname}` });
 	}
 
+	/**
+	 * @param {string} operation
+	 * @returns {Fault | undefined}
+	 */
 	takeFault(operation) {
 		const storm = this.storm;
 		if (storm && storm.remaining > 0 && (storm.operation === undefined || storm.operation === operation)) {
@@ -990,18 +1152,25 @@ class FakeKavenegar {
 		const index = this.faults.findIndex((f) => f.operation === undefined || f.operation === operation);
 		if (index < 0) return undefined;
 		const fault = this.faults[index];
-		if (fault.skip > 0) {
+		if (fault.skip !== undefined && fault.skip > 0) {
 			fault.skip--;
 			return undefined;
 		}
-		if (--fault.times <= 0) this.faults.splice(index, 1);
+		fault.times = (fault.times ?? 1) - 1;
+		if (fault.times <= 0) this.faults.splice(index, 1);
 		return fault;
 	}
 
+	/**
+	 * @param {import('node:http').IncomingMessage} req
+	 * @param {import('node:http').ServerResponse} res
+	 * @param {Buffer} rawBody
+	 */
 	handle(req, res, rawBody) {
-		const url = new URL(req.url, 'http://fake');
+		const url = new URL(req.url ?? '/', 'http://fake');
 		const match = /^\/v1\/([^/]*)\/(.+)\.json$/.exec(url.pathname);
 		const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim();
+		/** @type {RequestRecord} */
 		const record = {
 			method: req.method,
 			operation: match ? match[2] : url.pathname,
@@ -1015,7 +1184,10 @@ class FakeKavenegar {
 		this.requests.push(record);
 		const fault = this.takeFault(record.operation);
 		// A slow answer is a processed request whose answer comes late.
-		if (fault && !fault.after && fault.kind !== 'slow') return this.applyFault(fault, res);
+		if (fault && !fault.after && fault.kind !== 'slow') {
+			this.applyFault(fault, res);
+			return;
+		}
 
 		let status = 200;
 		let body;
@@ -1024,13 +1196,13 @@ class FakeKavenegar {
 			if (record.apiKey !== this.apiKey) fail(403);
 			const operation = this.operations[record.operation];
 			if (!operation) fail(404);
-			if (!operation.methods.includes(req.method)) fail(405);
+			if (!operation.methods.includes(req.method ?? '')) fail(405);
 			// An account without credit sends nothing (418); the last send may take it below zero.
 			if (operation.sends && this.credit <= 0) fail(418);
 			const params = req.method === 'POST' ? record.form ?? {} : record.query;
 			const unknown = Object.keys(params).filter((name) => !operation.params.includes(name));
 			if (unknown.length) fail(400, `unknown parameter: ${unknown.join(', ')}`);
-			const result = operation.handle(params, record);
+			const result = /** @type {object | undefined} */ (operation.handle(params, record));
 			body = /** @type {any} */ ({ return: { status: 200, message: MESSAGES_FA[200] } });
 			if (result && !Array.isArray(result) && 'metadata' in result && 'entries' in result) Object.assign(body, result);
 			else if (result !== undefined) body.entries = result;
@@ -1039,16 +1211,25 @@ class FakeKavenegar {
 			body = { return: { status: error.code, message: error.message }, entries: null };
 			status = this.errorMode === 'status' ? (error.code < 600 ? error.code : 400) : 200;
 		}
-		if (fault) return this.applyFault(fault, res, status, body);
+		if (fault) {
+			this.applyFault(fault, res, status, body);
+			return;
+		}
 		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
 		res.end(JSON.stringify(body));
 	}
 
-	/** Network failures; with `after: true` the request was processed before the answer failed. */
+	/**
+	 * Network failures; with `after: true` the request was processed before the answer failed.
+	 * @param {Fault} fault
+	 * @param {import('node:http').ServerResponse} res
+	 * @param {number} [status]
+	 * @param {unknown} [body]
+	 */
 	applyFault(fault, res, status = 200, body = {}) {
 		switch (fault.kind) {
 			case 'reset':
-				return res.socket.destroy();
+				return res.socket?.destroy();
 			case 'html502':
 				res.writeHead(502, { 'Content-Type': 'text/html' });
 				return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
@@ -1068,14 +1249,14 @@ class FakeKavenegar {
 				res.writeHead(429, { 'Content-Type': 'text/plain' });
 				return res.end('Too Many Requests');
 			case 'slow': {
-				this.timers ??= new Set();
+				const timers = (this.timers ??= new Set());
 				const timer = setTimeout(() => {
-					this.timers.delete(timer);
+					timers.delete(timer);
 					if (res.destroyed) return;
 					res.writeHead(status, { 'Content-Type': 'application/json' });
 					res.end(JSON.stringify(body));
 				}, fault.delayMs ?? 2000);
-				return this.timers.add(timer);
+				return timers.add(timer);
 			}
 			default:
 				throw new Error(`unknown fault ${fault.kind}`);
@@ -1083,6 +1264,7 @@ class FakeKavenegar {
 	}
 }
 
+/** @param {FakeOptions} [options] */
 async function startFakeKavenegar(options = {}) {
 	return new FakeKavenegar(options).start(options.port);
 }
@@ -1103,8 +1285,12 @@ module.exports = { FakeKavenegar, startFakeKavenegar, STATUS_TEXT, MESSAGES_FA }
  *                                     42nd sends are processed and their connections reset; keys
  *                                     operation, skip, times, after (1: processed first), delayMs
  */
+/**
+ * @param {FakeKavenegar} fake
+ * @param {string[]} argv
+ */
 function seedFromArgs(fake, argv) {
-	const values = (name) => argv.flatMap((value, index) => (argv[index - 1] === name ? [value] : []));
+	const values = (/** @type {string} */ name) => argv.flatMap((value, index) => (argv[index - 1] === name ? [value] : []));
 	for (const value of values('--approved-template')) {
 		const [, name, text = 'Your verification code: %token'] = /^([^=]+)(?:=(.*))?$/s.exec(value) ?? [];
 		if (!name || !TEMPLATE_NAME.test(name)) throw new Error(`--approved-template ${value}: NAME is English letters and digits`);
@@ -1128,9 +1314,14 @@ function seedFromArgs(fake, argv) {
 
 const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
 
+/**
+ * @param {string} value
+ * @returns {Fault}
+ */
 function faultFromArg(value) {
 	const [kind, ...pairs] = value.split(',');
 	if (!FAULT_KINDS.includes(kind)) throw new Error(`--fault ${value}: KIND is one of ${FAULT_KINDS.join(', ')}`);
+	/** @type {Fault} */
 	const fault = { kind };
 	for (const pair of pairs) {
 		const [, key, setting] = /^(operation|skip|times|after|delayMs)=(.+)$/.exec(pair) ?? [];
@@ -1138,13 +1329,13 @@ function faultFromArg(value) {
 		if (key === 'operation') fault.operation = setting;
 		else if (!/^\d+$/.test(setting)) throw new Error(`--fault ${value}: ${key} must be a whole number`);
 		else if (key === 'after') fault.after = setting === '1';
-		else fault[key] = Number(setting);
+		else fault[/** @type {'skip' | 'times' | 'delayMs'} */ (key)] = Number(setting);
 	}
 	return fault;
 }
 
 if (require.main === module) {
-	const arg = (name) => {
+	const arg = (/** @type {string} */ name) => {
 		// The last one wins, so that `npm run fake -- --port N` overrides the script's port.
 		const index = process.argv.lastIndexOf(name);
 		return index > 0 ? process.argv[index + 1] : undefined;
@@ -1176,6 +1367,10 @@ if (require.main === module) {
  *   --no-ip-access                    the outbox operations answer 407, as without IP access
  *   --no-credit                       no credit: every send answers 418
  *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER, received on LINE now (repeatable)
+ */
+/**
+ * @param {FakeKavenegar} fake
+ * @param {string[]} argv
  */
 function accountFromArgs(fake, argv) {
 	const errorMode = argv.includes('--error-mode') ? argv[argv.lastIndexOf('--error-mode') + 1] : 'status';

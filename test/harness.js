@@ -5,7 +5,7 @@
  * helper that hands out fixed data, and the real credential class is used for the test request.
  */
 /** n8n-core brings its own copies of @n8n/* packages: its singletons live in those, not in ours. */
-const requireFromEngine = (name) => require(require.resolve(name, { paths: [require.resolve('n8n-core')] }));
+const requireFromEngine = (/** @type {string} */ name) => require(require.resolve(name, { paths: [require.resolve('n8n-core')] }));
 const { Container } = requireFromEngine('@n8n/di');
 const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, TriggersAndPollers, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
@@ -20,8 +20,22 @@ const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
 const TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarTrigger';
 
 /**
+ * An output item as the tests read it: n8n types `json` values as its generic data, which every
+ * assertion would have to narrow first.
+ * @typedef {{ json: Record<string, any>, binary?: Record<string, any>, pairedItem?: any, error?: any }} OutputItem
+ */
+/**
+ * What a run of the node shows: its output items, or its error (whatever n8n put there: an engine
+ * error, a NodeApiError or a NodeOperationError; tests assert its shape).
+ * @typedef {{ items: OutputItem[], error: any, run: import('n8n-workflow').IRun | undefined }} NodeRun
+ */
+/** @typedef {import('n8n-workflow').ICredentialDataDecryptedObject & { apiKey?: string, baseUrl?: string }} Credentials */
+
+/**
  * What n8n's loader does to a node: a declarative node gets the "Request Options" (timeout,
  * batching, proxy), a polling node its "Poll Times". The loader's method uses no instance state.
+ * @template {import('n8n-workflow').INodeType} T
+ * @param {T} nodeType
  */
 function asLoaded(nodeType) {
 	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
@@ -43,6 +57,7 @@ const nodeTypes = {
 };
 
 class FixedCredentialsHelper extends ICredentialsHelper {
+	/** @param {Credentials} data */
 	constructor(data) {
 		super();
 		this.data = data;
@@ -51,6 +66,11 @@ class FixedCredentialsHelper extends ICredentialsHelper {
 	getParentTypes() {
 		return [];
 	}
+	/**
+	 * @param {unknown} _credentials
+	 * @param {unknown} _typeName
+	 * @param {import('n8n-workflow').IHttpRequestOptions} requestOptions
+	 */
 	async authenticate(_credentials, _typeName, requestOptions) {
 		return requestOptions;
 	}
@@ -77,20 +97,28 @@ class FixedCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/**
+ * @param {{ apiKey: string, url?: string }} fake
+ * @param {Credentials} [overrides]
+ * @returns {Credentials}
+ */
 function credentialsFor(fake, overrides = {}) {
-	return { apiKey: fake.apiKey, baseUrl: fake.url, ...overrides };
+	return /** @type {Credentials} */ ({ apiKey: fake.apiKey, baseUrl: fake.url, ...overrides });
 }
 
 let executions = 0;
 
 /**
  * The engine's per-run services: fixed credentials, and nothing else a Kavenegar node uses.
+ * @param {Credentials | undefined} credentials
+ * @param {import('n8n-core').ExecutionLifecycleHooks} hooks
+ * @param {string} executionId
  * @returns {any} only part of n8n's IWorkflowExecuteAdditionalData
  */
 function additionalDataFor(credentials, hooks, executionId) {
 	return {
 		hooks,
-		credentialsHelper: new FixedCredentialsHelper(credentials),
+		credentialsHelper: new FixedCredentialsHelper(credentials ?? {}),
 		executionId,
 		restApiUrl: 'http://127.0.0.1',
 		instanceBaseUrl: 'http://127.0.0.1',
@@ -119,7 +147,8 @@ function additionalDataFor(credentials, hooks, executionId) {
  * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
  * `nodeType` runs another node type in its place on the same engine and credential (the
  * benchmark's bare declarative node).
- * @param {{ parameters: object, items?: object[], credentials?: object, settings?: object, timezone?: string, executionId?: string, nodeType?: object }} run
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string, executionId?: string, nodeType?: import('n8n-workflow').INodeType }} run
+ * @returns {Promise<NodeRun>}
  */
 async function runNode({
 	parameters,
@@ -130,6 +159,7 @@ async function runNode({
 	executionId = `test-execution-${++executions}`,
 	nodeType,
 }) {
+	/** @type {import('n8n-workflow').INode} */
 	const node = {
 		id: 'kavenegar-node',
 		name: 'Kavenegar',
@@ -150,7 +180,9 @@ async function runNode({
 	});
 	// The hooks are typed for the stored workflow's data; n8n-core's engine never reads it from them.
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, /** @type {any} */ (workflow));
-	let finished;
+	/** @type {(run: import('n8n-workflow').IRun) => void} */
+	let finished = () => {};
+	/** @type {Promise<import('n8n-workflow').IRun>} */
 	const done = new Promise((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 	const additionalData = additionalDataFor(credentials, hooks, executionId);
@@ -186,7 +218,8 @@ async function runNode({
  * the tick n8n runs when it activates the workflow, also after a restart). A restart is a new
  * `staticData` copied from `stored`. `mode: 'manual'` is the editor's "Fetch Test Event", whose
  * static data n8n does not keep. Resolves with the emitted items of the first output, or the error.
- * @param {{ parameters: object, credentials?: object, staticData?: object, stored?: object, activation?: boolean, mode?: import('n8n-workflow').WorkflowExecuteMode, timezone?: string }} poll
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, credentials?: Credentials, staticData?: import('n8n-workflow').IDataObject, stored?: import('n8n-workflow').IDataObject, activation?: boolean, mode?: import('n8n-workflow').WorkflowExecuteMode, timezone?: string }} poll
+ * @returns {Promise<{ items: OutputItem[], emitted: import('n8n-workflow').INodeExecutionData[][] | null, error: any, staticData: import('n8n-workflow').IDataObject }>}
  */
 async function runPoll({ parameters, credentials, staticData = {}, stored, activation = false, mode = 'trigger', timezone = 'UTC' }) {
 	const workflow = new Workflow({
@@ -208,11 +241,12 @@ async function runPoll({ parameters, credentials, staticData = {}, stored, activ
 		settings: { timezone },
 		staticData: mode === 'manual' ? JSON.parse(JSON.stringify(staticData)) : staticData,
 	});
-	const node = workflow.getNode('Kavenegar Trigger');
+	const node = /** @type {import('n8n-workflow').INode} */ (workflow.getNode('Kavenegar Trigger'));
 	const executionId = `test-poll-${++executions}`;
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, /** @type {any} */ (workflow));
 	const additionalData = additionalDataFor(credentials, hooks, executionId);
 	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+	/** @type {import('n8n-workflow').INodeExecutionData[][] | null} */
 	let emitted = null;
 	let error;
 	try {
@@ -235,10 +269,15 @@ async function runPoll({ parameters, credentials, staticData = {}, stored, activ
  * raw or URL-encoded, anywhere in its object graph (own properties, enumerable or not: an
  * error's cause or response could hide it where JSON.stringify does not look).
  */
+/**
+ * @param {{ items: unknown, error: unknown }} result
+ * @param {string | undefined} apiKey
+ */
 function assertKeyNotLeaked({ items, error }, apiKey) {
 	if (!apiKey || apiKey.length < 6) return;
 	const forms = [...new Set([apiKey, encodeURIComponent(apiKey)])];
 	const seen = new Set();
+	/** @type {(value: unknown, path: string) => void} */
 	const visit = (value, path) => {
 		if (typeof value === 'string') {
 			if (forms.some((form) => value.includes(form))) {
@@ -257,7 +296,10 @@ function assertKeyNotLeaked({ items, error }, apiKey) {
 	visit(error, 'error');
 }
 
-/** Runs the credential's test request the way n8n's credentials tester does, with its rules. */
+/**
+ * Runs the credential's test request the way n8n's credentials tester does, with its rules.
+ * @param {Credentials} credentials
+ */
 async function testCredential(credentials) {
 	const type = new KavenegarApi();
 	const testNodeType = {
@@ -278,7 +320,7 @@ async function testCredential(credentials) {
 		const { items, error } = await runNode({ parameters: {}, credentials });
 		if (error) return { status: 'Error', message: error.message };
 		for (const rule of type.test.rules) {
-			const value = rule.properties.key.split('.').reduce((v, k) => (v == null ? undefined : v[k]), items[0]?.json);
+			const value = rule.properties.key.split('.').reduce((/** @type {any} */ v, /** @type {string} */ k) => (v == null ? undefined : v[k]), items[0]?.json);
 			if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
 		}
 		return { status: 'OK', message: 'Connection successful!' };

@@ -4,11 +4,24 @@ const { startFakeKavenegar } = require('./fakeKavenegar');
 const { runNode, credentialsFor, shutdownEngine } = require('./harness');
 
 /**
+ * @typedef {{ credentials?: import('./harness').Credentials, items?: import('n8n-workflow').INodeExecutionData[], settings?: Partial<import('n8n-workflow').INode>, timezone?: string, executionId?: string, nodeType?: import('n8n-workflow').INodeType }} RunOptions
+ * @typedef {{ fake: import('./fakeKavenegar').FakeKavenegar, run: (parameters: import('n8n-workflow').INodeParameters, options?: RunOptions) => Promise<import('./harness').NodeRun> }} FakeContext
+ */
+
+/**
  * Starts one fake for the test file and returns a runner bound to it. The request log is cleared
  * before each test; the service's state (outbox, inbox, templates…) carries on, as a real account's does.
+ * `fake` is there from the file's beforeAll on.
+ * @param {ConstructorParameters<typeof import('./fakeKavenegar').FakeKavenegar>[0]} [options]
+ * @returns {FakeContext}
  */
 function useFake(options = {}) {
-	const context = { fake: undefined };
+	/** @type {FakeContext} */
+	const context = {
+		fake: /** @type {any} */ (undefined),
+		run: (parameters, { credentials, ...extra } = {}) =>
+			runNode({ parameters, credentials: credentialsFor(context.fake, credentials), ...extra }),
+	};
 	beforeAll(async () => {
 		context.fake = await startFakeKavenegar({ apiKey: 'test-key/with+chars', ...options });
 	});
@@ -19,16 +32,15 @@ function useFake(options = {}) {
 		await context.fake.close();
 		shutdownEngine();
 	});
-	/**
-	 * @param {object} parameters
-	 * @param {{ credentials?: object, items?: object[], settings?: object, timezone?: string, executionId?: string }} [options]
-	 */
-	context.run = (parameters, { credentials, ...extra } = {}) =>
-		runNode({ parameters, credentials: credentialsFor(context.fake, credentials), ...extra });
 	return context;
 }
 
-/** A bad-input error: names the field and rule, and nothing reached the service. */
+/**
+ * A bad-input error: names the field and rule, and nothing reached the service.
+ * @param {FakeContext} context
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {string} message
+ */
 async function expectRejectedBeforeSending(context, parameters, message) {
 	const { items, error } = await context.run(parameters);
 	expect(items).toEqual([]);
@@ -40,6 +52,10 @@ async function expectRejectedBeforeSending(context, parameters, message) {
 /**
  * A service error, whichever way the fake sends it (`mode` 'status': a matching HTTP status;
  * '200': inside an HTTP 200): a NodeApiError with the code and its meaning, no items (the harness checks every run for the key).
+ * @param {FakeContext} context
+ * @param {string} mode 'status' or '200'
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {string} message
  */
 async function expectServiceError(context, mode, parameters, message) {
 	context.fake.errorMode = mode;
@@ -57,6 +73,6 @@ async function expectServiceError(context, mode, parameters, message) {
 const DAY = 86_400;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** An ISO timestamp with offset `seconds` from now, as an expression would give it. */
-const isoFromNow = (seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
+const isoFromNow = (/** @type {number} */ seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
 
 module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow };

@@ -13,9 +13,13 @@ const { Logger } = requireFromEngine('@n8n/backend-common');
 
 const API_KEY = 'leak-probe-KEY/with+slash=';
 const ctx = useFake({ apiKey: API_KEY });
+/** @type {string[]} */
 const written = [];
 
-/** Errors serialise to `{}` by default; a leak could hide in their message, stack or cause. */
+/**
+ * Errors serialise to `{}` by default; a leak could hide in their message, stack or cause.
+ * @param {unknown} value
+ */
 function serialise(value) {
 	return JSON.stringify(value, (_key, v) =>
 		v instanceof Error ? { ...v, message: v.message, stack: v.stack, description: /** @type {any} */ (v).description, cause: v.cause } : v,
@@ -25,7 +29,7 @@ function serialise(value) {
 beforeAll(() => {
 	const logger = Container.get(Logger);
 	for (const level of ['error', 'warn', 'info', 'debug']) {
-		logger[level] = (message, meta) => written.push(`${level}: ${serialise(message)} ${serialise(meta) ?? ''}`);
+		/** @type {any} */ (logger)[level] = (/** @type {unknown} */ message, /** @type {unknown} */ meta) => written.push(`${level}: ${serialise(message)} ${serialise(meta) ?? ''}`);
 	}
 });
 

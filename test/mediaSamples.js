@@ -17,6 +17,10 @@ function gif() {
 	return Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 }
 
+/**
+ * @param {string} type
+ * @param {...Buffer} payload
+ */
 function box(type, ...payload) {
 	const body = Buffer.concat(payload);
 	const header = Buffer.alloc(8);
@@ -47,15 +51,17 @@ function mp4({ seconds = 10, timescale = 1000, version = 0, mdatBytes = 16, bran
 /**
  * An n8n input item carrying `content` as binary property `property`, as n8n keeps it in memory.
  * @param {Buffer} content
- * @param {{ mimeType?: string, fileName?: string, property?: string, json?: object }} [options]
+ * @param {{ mimeType?: string, fileName?: string, property?: string, json?: import('n8n-workflow').IDataObject }} [options]
+ * @returns {import('n8n-workflow').INodeExecutionData} its mimeType may be missing, as in an item some nodes give
  */
 function binaryItem(content, { mimeType, fileName, property = 'data', json = {} } = {}) {
+	/** @type {{ data: string, mimeType?: string, fileName?: string, fileExtension?: string }} */
 	const binary = { data: content.toString('base64'), mimeType };
 	if (fileName !== undefined) {
 		binary.fileName = fileName;
 		binary.fileExtension = fileName.split('.').pop();
 	}
-	return { json, binary: { [property]: binary } };
+	return /** @type {import('n8n-workflow').INodeExecutionData} */ ({ json, binary: { [property]: binary } });
 }
 
 const MB = 1024 * 1024;

@@ -8,6 +8,12 @@ const { killTree, track } = require('./processes');
 
 const FAKE_START_TIMEOUT_MS = 15 * 1000;
 
+/**
+ * @param {number} port
+ * @param {string[]} extraArgs
+ * @param {string} logFile
+ * @returns {Promise<{ url: string, apiKey: string, stop: () => Promise<void> }>}
+ */
 async function startFake(port, extraArgs, logFile) {
 	const script = path.join(ROOT, 'test', 'fakeKavenegar.js');
 	const child = track(
@@ -20,6 +26,7 @@ async function startFake(port, extraArgs, logFile) {
 	const file = fs.createWriteStream(logFile, { flags: 'a' });
 	child.stderr.on('data', (chunk) => file.write(chunk));
 	let buffered = '';
+	/** @type {{ url: string, apiKey: string }} */
 	const info = await new Promise((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`the fake did not print its address within ${FAKE_START_TIMEOUT_MS / 1000}s`)), FAKE_START_TIMEOUT_MS);
 		child.on('error', (error) => {
@@ -51,7 +58,8 @@ async function startFake(port, extraArgs, logFile) {
 	return {
 		...info,
 		stop: () =>
-			new Promise((resolve) => {
+			/** @type {Promise<void>} */ (
+				new Promise((resolve) => {
 				if (child.exitCode !== null || child.signalCode !== null) return resolve();
 				const timer = setTimeout(() => killTree(child, 'SIGKILL'), 5000);
 				child.once('exit', () => {
@@ -60,7 +68,8 @@ async function startFake(port, extraArgs, logFile) {
 					resolve();
 				});
 				killTree(child, 'SIGTERM');
-			}),
+			})
+			),
 	};
 }
 

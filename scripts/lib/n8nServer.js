@@ -138,7 +138,10 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 				});
 			});
 		},
-		/** Signals the process group (n8n and its task runner). */
+		/**
+		 * Signals the process group (n8n and its task runner).
+		 * @param {NodeJS.Signals} [signal]
+		 */
 		kill(signal = 'SIGKILL') {
 			killTree(child, signal);
 		},

@@ -12,19 +12,25 @@ const path = require('node:path');
 const TAG = path.basename(process.argv[1] ?? 'script', '.js');
 const children = new Set();
 
+/** @param {string} message */
 function log(message) {
 	process.stdout.write(`[${TAG}] ${message}\n`);
 }
 
+/** @param {number} startMs */
 function seconds(startMs) {
 	return `${((Date.now() - startMs) / 1000).toFixed(1)}s`;
 }
 
-/** Kills a child and everything it started (each child leads its own process group). */
+/**
+ * Kills a child and everything it started (each child leads its own process group).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
 function killTree(child, signal) {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	try {
-		process.kill(-child.pid, signal);
+		process.kill(-(/** @type {number} */ (child.pid)), signal);
 	} catch {
 		try {
 			child.kill(signal);
@@ -39,6 +45,11 @@ function killAll() {
 	children.clear();
 }
 
+/**
+ * @template {import('node:child_process').ChildProcess} T
+ * @param {T} child
+ * @returns {T}
+ */
 function track(child) {
 	children.add(child);
 	child.on('exit', () => children.delete(child));
@@ -57,11 +68,13 @@ function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
 		const child = track(
 			spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
 		);
+		/** @type {Buffer[]} */
 		const out = [];
+		/** @type {Buffer[]} */
 		const err = [];
 		const file = logFile ? fs.createWriteStream(logFile) : null;
 		if (file) file.write(`$ ${command} ${args.join(' ')}\n  (cwd ${cwd})\n`);
-		const collect = (sink, stream) => (chunk) => {
+		const collect = (/** @type {Buffer[]} */ sink, /** @type {NodeJS.WriteStream} */ stream) => (/** @type {Buffer} */ chunk) => {
 			sink.push(chunk);
 			if (file) file.write(chunk);
 			if (echo) stream.write(chunk);
@@ -69,18 +82,20 @@ function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
 		child.stdout.on('data', collect(out, process.stdout));
 		child.stderr.on('data', collect(err, process.stderr));
 		let timedOut = false;
+		/** @type {NodeJS.Timeout | undefined} */
 		let killTimer;
 		const timer = setTimeout(() => {
 			timedOut = true;
 			killTree(child, 'SIGTERM');
 			killTimer = setTimeout(() => killTree(child, 'SIGKILL'), 5000);
 		}, timeoutMs);
+		/** @type {(code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void} */
 		const finish = (code, signal, spawnError) => {
 			clearTimeout(timer);
 			clearTimeout(killTimer);
 			// Leftovers of the group (n8n's task runner) must not outlive the command.
 			try {
-				process.kill(-child.pid, 'SIGKILL');
+				process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
 			} catch {
 				/* group already gone */
 			}
@@ -99,10 +114,18 @@ function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
 	});
 }
 
+/** @typedef {{ code: number | null, signal: NodeJS.Signals | null, timedOut: boolean, stdout: string, stderr: string }} RunResult */
+
+/** @param {RunResult} result */
 function failed(result) {
 	return result.timedOut || result.code !== 0;
 }
 
+/**
+ * @param {string} what
+ * @param {RunResult} result
+ * @param {string} [logFile]
+ */
 function describeFailure(what, result, logFile) {
 	const reason = result.timedOut
 		? `timed out`
@@ -111,6 +134,7 @@ function describeFailure(what, result, logFile) {
 }
 
 /** The last lines of a command's output, with n8n's JSON log lines shortened to "level: message". */
+/** @param {string} text */
 function outputTail(text, count = 20) {
 	const lines = [];
 	for (const line of text.split('\n')) {
@@ -132,6 +156,7 @@ function outputTail(text, count = 20) {
 	return lines.slice(-count).join('\n');
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer();
@@ -150,6 +175,7 @@ function freePort() {
  * Every child is killed when the script exits, however it exits; on a signal, `onSignal` (the
  * script's own clean-up) runs first and the script ends with code 1.
  */
+/** @param {() => void} onSignal */
 function stopChildrenOnExit(onSignal) {
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 		process.on(signal, () => {

@@ -3,19 +3,33 @@
 
 const RECIPIENTS_PER_CALL = 50;
 
-/** Call i's recipients: 0912, the call number in 4 digits, the recipient's in 3, so that all differ. */
+/**
+ * Call i's recipients: 0912, the call number in 4 digits, the recipient's in 3, so that all differ.
+ * @param {number} call
+ */
 function recipientsOf(call) {
 	return Array.from({ length: RECIPIENTS_PER_CALL }, (_, index) => `0912${String(call).padStart(4, '0')}${String(index).padStart(3, '0')}`);
 }
 
-/** The caller's own Local IDs for call i: the same whenever the caller sends call i again. */
+/**
+ * The caller's own Local IDs for call i: the same whenever the caller sends call i again.
+ * @param {number} call
+ */
 function localIdsOf(call) {
 	return Array.from({ length: RECIPIENTS_PER_CALL }, (_, index) => String(call * 1000 + index + 1));
 }
 
-/** One call: POST { call, recipients, localIds }; { call, status, ok, ms, body?, error? }. */
+/** @typedef {{ call: number, status?: number, ok?: boolean, ms?: number, body?: any, error?: string, recalled?: CallResult }} CallResult recalled: the answer when the caller sent a failed call again */
+
+/**
+ * One call: POST { call, recipients, localIds }; { call, status, ok, ms, body?, error? }.
+ * @param {string} url
+ * @param {number} call
+ * @param {number} timeoutMs
+ */
 async function callOnce(url, call, timeoutMs) {
 	const started = performance.now();
+	/** @type {CallResult} */
 	const result = { call };
 	try {
 		const response = await fetch(url, {
@@ -44,9 +58,10 @@ async function callOnce(url, call, timeoutMs) {
  * Calls url once for each call number 1…calls, at most `concurrency` at a time. onAnswered(result)
  * runs after each answer (the run uses it to kill a worker at a chosen point). Resolves the results
  * in call order: { call, status, ok, ms, rows?, error? }.
- * @param {{ url: string, calls: number, concurrency: number, timeoutMs: number, onAnswered?: (result: object, answered: number) => unknown }} load
+ * @param {{ url: string, calls: number, concurrency: number, timeoutMs: number, onAnswered?: (result: CallResult, answered: number) => unknown }} load
  */
 async function callWebhook({ url, calls, concurrency, timeoutMs, onAnswered = () => {} }) {
+	/** @type {CallResult[]} */
 	const results = new Array(calls);
 	let next = 1;
 	async function lane() {
@@ -60,6 +75,10 @@ async function callWebhook({ url, calls, concurrency, timeoutMs, onAnswered = ()
 	return results;
 }
 
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 function percentile(values, p) {
 	if (values.length === 0) return NaN;
 	const sorted = [...values].sort((a, b) => a - b);

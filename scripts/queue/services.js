@@ -22,6 +22,7 @@ function postgresBinDir() {
 	return versions.length > 0 ? path.join(base, versions[0], 'bin') : undefined;
 }
 
+/** @param {string} command */
 function onPath(command) {
 	try {
 		execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
@@ -31,7 +32,10 @@ function onPath(command) {
 	}
 }
 
-/** Installs what is missing of redis-server, redis-cli and PostgreSQL's server binaries. */
+/**
+ * Installs what is missing of redis-server, redis-cli and PostgreSQL's server binaries.
+ * @param {string} logDir
+ */
 async function ensurePackages(logDir) {
 	const missing = [];
 	if (!onPath('redis-server') || !onPath('redis-cli')) missing.push('redis-server');
@@ -60,6 +64,7 @@ function startProcess(command, args, { logFile, uid, gid, cwd }) {
 	const child = track(spawn(command, args, { cwd, uid, gid, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
 	child.stdout.pipe(file);
 	child.stderr.pipe(file);
+	/** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
 	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
 	return {
 		pid: child.pid,
@@ -76,6 +81,11 @@ function startProcess(command, args, { logFile, uid, gid, cwd }) {
 	};
 }
 
+/**
+ * @param {string} what
+ * @param {() => Promise<boolean>} check
+ * @param {{ running: () => boolean }} proc
+ */
 async function waitUntil(what, check, proc, timeoutMs = START_TIMEOUT_MS) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
@@ -88,6 +98,10 @@ async function waitUntil(what, check, proc, timeoutMs = START_TIMEOUT_MS) {
 
 // ---------------------------------------------------------------- Redis
 
+/**
+ * @param {string} workDir
+ * @param {string} logDir
+ */
 async function startRedis(workDir, logDir) {
 	const port = await freePort();
 	const dir = path.join(workDir, 'redis');
@@ -97,13 +111,14 @@ async function startRedis(workDir, logDir) {
 		['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
 		{ logFile: path.join(logDir, 'redis.log'), cwd: dir },
 	);
-	const cli = (args, options = {}) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { cwd: dir, env: process.env, timeoutMs: 60 * 1000, ...options });
+	const cli = (/** @type {string[]} */ args, /** @type {{ timeoutMs?: number, logFile?: string }} */ options = {}) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { cwd: dir, env: process.env, timeoutMs: 60 * 1000, ...options });
 	await waitUntil('redis-server', async () => (await cli(['ping'])).stdout.trim() === 'PONG', proc);
 	return {
 		...proc,
 		port,
 		cli,
 		/** Records every command Redis receives from now on (redis-cli monitor) into file, until stopped. */
+		/** @param {string} file */
 		monitor(file) {
 			return startProcess('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'monitor'], { logFile: file, cwd: dir });
 		},
@@ -113,14 +128,16 @@ async function startRedis(workDir, logDir) {
 			const out = [];
 			for (const key of keys) {
 				const type = (await cli(['type', key])).stdout.trim();
-				const read = {
+				/** @type {Record<string, string[]>} */
+				const readers = {
 					string: ['get', key],
 					hash: ['hgetall', key],
 					list: ['lrange', key, '0', '-1'],
 					set: ['smembers', key],
 					zset: ['zrange', key, '0', '-1', 'withscores'],
 					stream: ['xrange', key, '-', '+'],
-				}[type];
+				};
+				const read = readers[type];
 				const value = read ? (await cli(['--no-raw', ...read])).stdout : `(${type})`;
 				out.push(`${key} (${type})\n${value}`);
 			}
@@ -131,10 +148,15 @@ async function startRedis(workDir, logDir) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
+/**
+ * @param {string} workDir
+ * @param {string} logDir
+ */
 async function startPostgres(workDir, logDir) {
 	const bin = postgresBinDir();
 	if (!bin) throw new Error('PostgreSQL server binaries not found in /usr/lib/postgresql/*/bin');
 	// The server refuses to run as root: as root, it runs as Debian's postgres user.
+	/** @type {{ uid: number, gid: number } | { uid?: undefined, gid?: undefined }} */
 	let owner = {};
 	if (process.getuid?.() === 0) {
 		const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -170,7 +192,7 @@ async function startPostgres(workDir, logDir) {
 		],
 		{ logFile: path.join(logDir, 'postgres.log'), ...owner, cwd: dir },
 	);
-	const tool = (name, args, options = {}) =>
+	const tool = (/** @type {string} */ name, /** @type {string[]} */ args, /** @type {{ timeoutMs?: number, logFile?: string }} */ options = {}) =>
 		run(path.join(bin, name), ['-h', '127.0.0.1', '-p', String(port), '-U', user, ...args], { cwd: dir, env: process.env, timeoutMs: 120 * 1000, ...options });
 	await waitUntil('postgres', async () => !failed(await tool('pg_isready', [])), proc);
 	const created = await tool('createdb', [database]);
@@ -189,8 +211,9 @@ async function startPostgres(workDir, logDir) {
 			DB_POSTGRESDB_PASSWORD: 'loopback-trust',
 			DB_POSTGRESDB_DATABASE: database,
 		},
-		psql: (sql) => tool('psql', ['-d', database, '-At', '-F', '\t', '-c', sql]),
+		psql: (/** @type {string} */ sql) => tool('psql', ['-d', database, '-At', '-F', '\t', '-c', sql]),
 		/** Every row of every table, as pg_dump writes them. */
+		/** @param {string} file */
 		async dump(file) {
 			const result = await tool('pg_dump', ['-d', database, '--data-only', '--inserts', '-f', file]);
 			if (failed(result)) throw new Error(describeFailure('pg_dump', result));

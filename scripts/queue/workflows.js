@@ -9,6 +9,7 @@ const TRIGGER_LINE = '30004000';
  * "Call N". Retry On Fail on. With `callerLocalIds` the node sends the Local IDs the caller gives
  * (`localIds`, one per recipient); without, Prevent Duplicate Sends (on by default) derives them.
  * The webhook answers when the send is done, with every row, so the caller sees what was sent.
+ * @param {{ id: string, path: string, credential: { id: string, name: string }, callerLocalIds: boolean, timeoutMs: number, maxTries: number, waitBetweenTriesMs: number, retryOnFail?: boolean }} options
  */
 function sendWorkflow({ id, path, credential, callerLocalIds, timeoutMs, maxTries, waitBetweenTriesMs, retryOnFail = true }) {
 	return {
@@ -50,7 +51,10 @@ function sendWorkflow({ id, path, credential, callerLocalIds, timeoutMs, maxTrie
 	};
 }
 
-/** Kavenegar Trigger (new incoming message on TRIGGER_LINE, polled every 5 seconds) → No Operation. */
+/**
+ * Kavenegar Trigger (new incoming message on TRIGGER_LINE, polled every 5 seconds) → No Operation.
+ * @param {{ id: string, name: string }} credential
+ */
 function triggerWorkflow(credential) {
 	const seconds = Array.from({ length: 12 }, (_, index) => index * 5).join(',');
 	return {

@@ -1,6 +1,7 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { testCredential, shutdownEngine } = require('../harness');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'A1b2/C3+d4=?' });
@@ -24,7 +25,7 @@ describe('Kavenegar API credential test', () => {
 	test.each(['status', '200'])('a wrong key shows "Invalid API key" (errors with HTTP %s)', async (mode) => {
 		fake.errorMode = mode;
 		try {
-			const result = await testCredential({ apiKey: 'not-the-key', baseUrl: fake.url });
+			const result = await testCredential({ apiKey: 'not-the-key', baseUrl: /** @type {string} */ (fake.url) });
 			expect(result).toEqual({ status: 'Error', message: 'Invalid API key: check the key in your Kavenegar panel' });
 			expect(JSON.stringify(result)).not.toContain('not-the-key');
 		} finally {
@@ -34,7 +35,7 @@ describe('Kavenegar API credential test', () => {
 
 	test('a base URL that is not the Kavenegar API fails instead of passing', async () => {
 		fake.injectFault({ kind: 'html502' });
-		const result = await testCredential({ apiKey: fake.apiKey, baseUrl: fake.url });
+		const result = await testCredential({ apiKey: fake.apiKey, baseUrl: /** @type {string} */ (fake.url) });
 		expect(result).toEqual({ status: 'Error', message: 'The Base URL did not answer like the Kavenegar API: check it' });
 	});
 });

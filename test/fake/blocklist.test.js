@@ -2,7 +2,9 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -10,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const numbers = (count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`).join(',');
+const numbers = (/** @type {number} */ count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`).join(',');
 
 describe('fake Kavenegar: blocklist', () => {
 	test('add (POST form), exists (GET query) and remove (DELETE query) follow a number through its states', async () => {

@@ -6,10 +6,12 @@ const { request } = require('undici');
 const { callerFor, startFakeProcess: startFake, stopFakeProcess: stop } = require('./client');
 const { jpeg } = require('../mediaSamples');
 
-const startFakeProcess = (args) => startFake('cli-key', args);
+const startFakeProcess = (/** @type {string[]} */ args) => startFake('cli-key', args);
 
 describe('fake Kavenegar: command line', () => {
+	/** @type {import('./client').FakeProcess} */
 	let fake;
+	/** @type {import('./client').Caller} */
 	let call;
 	beforeAll(async () => {
 		fake = await startFakeProcess([
@@ -33,7 +35,7 @@ describe('fake Kavenegar: command line', () => {
 	});
 
 	test('--seed-inbox LINE:COUNT puts COUNT unread messages on that line, numbered, one a second, the last one now', async () => {
-		const page = (pagenumber, linenumber = '10004346') =>
+		const page = (/** @type {number} */ pagenumber, linenumber = '10004346') =>
 			call('sms/inboxpaged', { form: { linenumber, isread: '0', pagenumber: String(pagenumber) } });
 		const first = await page(1);
 		expect(first.body.metadata).toEqual({ totalcount: 205, currentpage: 1, totalpages: 2, pagesize: 200 });
@@ -78,14 +80,15 @@ describe('fake Kavenegar: command line', () => {
 });
 
 describe('fake Kavenegar: command line for trying the node in the editor (npm run fake)', () => {
+	/** @type {import('./client').FakeProcess[]} */
 	const started = [];
-	const startWith = async (args) => {
+	const startWith = async (/** @type {string[]} */ args) => {
 		const fake = await startFakeProcess(args);
 		started.push(fake);
 		return { ...fake, call: callerFor(fake) };
 	};
 	afterAll(() => Promise.all(started.map(stop)));
-	const send = (call) => call('sms/send', { form: { receptor: '09121234567', message: 'hi' } });
+	const send = (/** @type {import('./client').Caller} */ call) => call('sms/send', { form: { receptor: '09121234567', message: 'hi' } });
 
 	test('--error-mode 200 answers service errors inside HTTP 200; the default mirrors the code as the HTTP status', async () => {
 		const inside = await startWith(['--error-mode', '200']);

@@ -5,24 +5,34 @@ const path = require('node:path');
 const { request } = require('undici');
 
 /**
- * `call(operation, { method, form, json, query, key })` → `{ http, body }`. undici's request, not
- * fetch: fetch turns an HTTP 407 into a proxy-authentication failure.
- * @returns {(operation: string, request?: { method?: string, form?: object, json?: unknown, query?: object, key?: string }) => Promise<{ http: number, body: any }>}
+ * @typedef {(operation: string, request?: { method?: string, form?: Record<string, string | undefined>, json?: unknown, query?: Record<string, string>, key?: string }) => Promise<{ http: number, body: Answer }>} Caller
+ * @typedef {{ return: { status: number, message: string }, entries: any[] & Record<string, any>, [field: string]: any }} Answer
+ *   the fake's JSON answer; `entries` is a list of rows or, for some operations, one object
+ * @typedef {{ url: string, apiKey: string, child: import('node:child_process').ChildProcess, stderr: () => string }} FakeProcess
+ */
+
+/**
+ * `call(operation, { method, form, json, query, key })` → `{ http, body }`: `body` is whatever JSON
+ * the fake answered. undici's request, not fetch: fetch turns an HTTP 407 into a
+ * proxy-authentication failure.
+ * @param {{ url?: string, apiKey: string }} fake
+ * @returns {Caller}
  */
 function callerFor(fake) {
 	return async (operation, { method = 'POST', form, json, query, key = fake.apiKey } = {}) => {
 		const url = new URL(`${fake.url}/v1/${encodeURIComponent(key)}/${operation}.json`);
 		for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+		/** @type {{ method: string, body?: string, headers?: Record<string, string> }} */
 		const init = { method };
 		if (form) {
-			init.body = new URLSearchParams(form).toString();
+			init.body = new URLSearchParams(/** @type {Record<string, string>} */ (form)).toString();
 			init.headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
 		}
 		if (json) {
 			init.body = JSON.stringify(json);
 			init.headers = { 'Content-Type': 'application/json' };
 		}
-		const response = await request(url, init);
+		const response = await request(url, /** @type {any} */ (init));
 		return { http: response.statusCode, body: /** @type {any} */ (await response.body.json()) };
 	};
 }
@@ -34,7 +44,7 @@ const SCRIPT = path.join(__dirname, '..', 'fakeKavenegar.js');
  * it prints its address; rejects with the exit code and stderr when it refuses its arguments.
  * @param {string} apiKey
  * @param {string[]} args
- * @returns {Promise<any>}
+ * @returns {Promise<FakeProcess>}
  */
 function startFakeProcess(apiKey, args) {
 	const child = spawn(process.execPath, [SCRIPT, '--api-key', apiKey, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -50,7 +60,10 @@ function startFakeProcess(apiKey, args) {
 	});
 }
 
-/** Stops a fake started by startFakeProcess and waits for its exit. */
+/**
+ * Stops a fake started by startFakeProcess and waits for its exit.
+ * @param {FakeProcess} fake
+ */
 function stopFakeProcess(fake) {
 	return new Promise((resolve) => {
 		if (fake.child.exitCode !== null) return resolve(undefined);

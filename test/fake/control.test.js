@@ -6,19 +6,27 @@
 const { request } = require('undici');
 const { callerFor, startFakeProcess: startFake, stopFakeProcess: stop } = require('./client');
 
-const startFakeProcess = (args) => startFake('control-key', args);
+const startFakeProcess = (/** @type {string[]} */ args) => startFake('control-key', args);
 
+/**
+ * @param {{ url: string }} fake
+ * @param {'GET' | 'POST'} method
+ * @param {string} route
+ * @param {unknown} [body]
+ */
 async function control(fake, method, route, body) {
 	const response = await request(`${fake.url}/_fake/${route}`, {
 		method,
 		body: body === undefined ? undefined : JSON.stringify(body),
 		headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
 	});
-	return { http: response.statusCode, body: /** @type {any} */ (await response.body.json()) };
+	return { http: response.statusCode, body: /** @type {Record<string, any[]>} */ (await response.body.json()) };
 }
 
 describe('fake Kavenegar: faults from the command line and the control routes', () => {
+	/** @type {import('./client').FakeProcess} */
 	let fake;
+	/** @type {import('./client').Caller} */
 	let call;
 	beforeAll(async () => {
 		fake = await startFakeProcess(['--fault', 'reset,operation=sms/send,skip=2,times=2,after=1']);
@@ -27,7 +35,7 @@ describe('fake Kavenegar: faults from the command line and the control routes', 
 	afterAll(() => stop(fake));
 
 	test('--fault with skip and after: the first sends pass, the next ones are taken and then their connections reset', async () => {
-		const send = (receptor, localid) => call('sms/send', { form: { receptor, message: 'hi', localid } });
+		const send = (/** @type {string} */ receptor, /** @type {string} */ localid) => call('sms/send', { form: { receptor, message: 'hi', localid } });
 		expect((await send('09120000001', '1')).http).toBe(200);
 		expect((await send('09120000002', '2')).http).toBe(200);
 		await expect(send('09120000003', '3')).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });

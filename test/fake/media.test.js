@@ -5,7 +5,9 @@ const FormDataStream = require('form-data');
 const { request } = require('undici');
 const { jpeg, gif, mp4, MB } = require('../mediaSamples');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -13,18 +15,27 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** Posts `body` to media/upload: a FormData goes as multipart, anything else as it is with `contentType`. */
+/**
+ * Posts `body` to media/upload: a FormData goes as multipart, anything else as it is with `contentType`.
+ * @param {FormData | string | Uint8Array} body
+ * @param {string} [contentType]
+ */
 async function upload(body, contentType) {
-	const init = { method: 'POST', body };
+	/** @type {RequestInit} */
+	const init = { method: 'POST', body: /** @type {BodyInit} */ (body) };
 	if (contentType) init.headers = { 'Content-Type': contentType };
 	// Node's own fetch, the one that knows Node's own FormData and Blob.
 	const response = await fetch(`${fake.url}/v1/key/media/upload.json`, init);
 	return { http: response.status, body: /** @type {any} */ (await response.json()) };
 }
 
+/**
+ * @param {Buffer} content
+ * @param {{ name?: string, fileName?: string, type?: string }} [options]
+ */
 function form(content, { name = 'File', fileName = 'file.bin', type = 'application/octet-stream' } = {}) {
 	const data = new FormData();
-	data.append(name, new Blob([content], { type }), fileName);
+	data.append(name, new Blob([/** @type {BlobPart} */ (content)], { type }), fileName);
 	return data;
 }
 
@@ -32,6 +43,8 @@ function form(content, { name = 'File', fileName = 'file.bin', type = 'applicati
  * The same upload as multipart written by the form-data package, the encoder behind axios and so
  * behind n8n's own HTTP helpers: another boundary style and other part headers than Node's FormData,
  * which the node itself uses, so that the fake's parser is not fitted to one encoder.
+ * @param {Buffer} content
+ * @param {{ name?: string, fileName?: string, type?: string }} options
  */
 async function uploadWithFormDataPackage(content, { name = 'File', fileName, type }) {
 	const data = new FormDataStream();
@@ -44,7 +57,7 @@ async function uploadWithFormDataPackage(content, { name = 'File', fileName, typ
 	return { http: response.statusCode, body: /** @type {any} */ (await response.body.json()) };
 }
 
-const uploadStatus = async (...args) => (await upload(...args)).body.return.status;
+const uploadStatus = async (/** @type {Parameters<typeof upload>} */ ...args) => (await upload(...args)).body.return.status;
 
 describe('fake Kavenegar: media', () => {
 	test('upload reads the multipart part "File", and answers the file with its review', async () => {
@@ -68,7 +81,7 @@ describe('fake Kavenegar: media', () => {
 		const { http, body } = await uploadWithFormDataPackage(jpeg(4096), { fileName: 'photo.jpg', type: 'image/jpeg' });
 		expect(http).toBe(200);
 		expect(body.entries).toMatchObject({ name: 'photo.jpg', mime_type: 'image/jpeg', extension: 'jpg', size: 4096 });
-		expect(fake.media.at(-1).hash).toBe(require('node:crypto').createHash('sha256').update(jpeg(4096)).digest('hex'));
+		expect(fake.media.at(-1)?.hash).toBe(require('node:crypto').createHash('sha256').update(jpeg(4096)).digest('hex'));
 		const mislabelled = await uploadWithFormDataPackage(gif(), { fileName: 'anim.jpg', type: 'image/jpeg' });
 		expect(mislabelled.body.return.status).toBe(801);
 		const otherPart = await uploadWithFormDataPackage(jpeg(), { name: 'upload', fileName: 'photo.jpg', type: 'image/jpeg' });

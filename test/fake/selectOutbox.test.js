@@ -4,7 +4,9 @@ const { callerFor } = require('./client');
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -15,8 +17,8 @@ beforeEach(() => {
 	fake.outbox.length = 0;
 });
 
-const sentAt = (date, count = 1) => Array.from({ length: count }, () => fake.recordSend({ receptor: '09120000000', message: 'x', date }).messageid);
-const select = async (form) => (await call('sms/selectoutbox', { form })).body;
+const sentAt = (/** @type {number} */ date, count = 1) => Array.from({ length: count }, () => fake.recordSend({ receptor: '09120000000', message: 'x', date }).messageid);
+const select = async (/** @type {Record<string, string>} */ form) => (await call('sms/selectoutbox', { form })).body;
 
 describe('fake Kavenegar: sms/selectoutbox', () => {
 	test('a range holding more than 500 messages answers 500 of them, the oldest, and no more', async () => {
@@ -33,7 +35,7 @@ describe('fake Kavenegar: sms/selectoutbox', () => {
 		const t = now() - 600;
 		const [first, , last] = [sentAt(t)[0], sentAt(t + 1)[0], sentAt(t + 2)[0]];
 		const other = fake.recordSend({ receptor: '09120000000', message: 'x', date: t + 1, sender: '30004000' }).messageid;
-		const ids = async (form) => (await select(form)).entries.map((row) => row.messageid);
+		const ids = async (/** @type {Record<string, string>} */ form) => (await select(form)).entries.map((row) => row.messageid);
 		expect(await ids({ startdate: String(t), enddate: String(t) })).toEqual([first]);
 		expect(await ids({ startdate: String(t + 2), enddate: String(t + 2) })).toEqual([last]);
 		expect(await ids({ startdate: String(t + 1) })).toHaveLength(3);

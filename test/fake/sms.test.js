@@ -2,7 +2,9 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -68,11 +70,11 @@ describe('fake Kavenegar: SMS', () => {
 	test('IP access: select, selectoutbox and latestoutbox answer 407 without it', async () => {
 		fake.ipAccess = false;
 		try {
-			for (const [operation, form] of [
+			for (const [operation, form] of /** @type {[string, Record<string, string>][]} */ ([
 				['sms/select', { messageid: '1' }],
 				['sms/selectoutbox', { startdate: String(now() - 60) }],
 				['sms/latestoutbox', {}],
-			]) {
+			])) {
 				expect((await call(operation, { form })).body.return.status).toBe(407);
 			}
 		} finally {

@@ -2,7 +2,9 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -10,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const sendTo = async (count) => {
+const sendTo = async (/** @type {number} */ count) => {
 	const receptor = Array.from({ length: count }, (_, i) => `0912000000${i}`).join(',');
 	const { body } = await call('sms/send', { form: { receptor, message: 'x' } });
 	return body.entries.map((row) => row.messageid);

@@ -2,7 +2,9 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -11,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const lookup = (form) => call('verify/lookup', { form: { receptor: '09121234567', template: 'otp', token: '1234', ...form } });
+const lookup = (/** @type {Record<string, string | undefined>} */ form) => call('verify/lookup', { form: { receptor: '09121234567', template: 'otp', token: '1234', ...form } });
 
 describe('fake Kavenegar: verify/lookup', () => {
 	test('fills the approved template and records one sent message, visible to sms/status', async () => {

@@ -2,7 +2,9 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });
@@ -40,7 +42,7 @@ describe('fake Kavenegar: verification templates', () => {
 	});
 
 	test('addtemplate checks the contract: name, methods and their bodies, %token, switchTTL, parameter names', async () => {
-		const status = async (changes) => {
+		const status = async (/** @type {Record<string, string | undefined>} */ changes) => {
 			const form = Object.fromEntries(Object.entries({ ...template, ...changes }).filter(([, value]) => value !== undefined));
 			return (await call('verify/addtemplate', { form })).body.return.status;
 		};

@@ -2,7 +2,9 @@
 const { startFakeKavenegar } = require('../fakeKavenegar');
 const { callerFor } = require('./client');
 
+/** @type {import('../fakeKavenegar').FakeKavenegar} */
 let fake;
+/** @type {import('./client').Caller} */
 let call;
 beforeAll(async () => {
 	fake = await startFakeKavenegar({ apiKey: 'key' });

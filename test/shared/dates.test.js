@@ -6,28 +6,45 @@
 const { useFake, nowSeconds } = require('../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} date */
 const sendAt = (date) => ({ resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello', additionalFields: { date } });
+/** @param {import('n8n-workflow').NodeParameterValueType} startDate */
 const countFrom = (startDate) => ({ resource: 'sms', operation: 'countInbox', startDate });
-/** Unix seconds of a wall-clock time at a fixed UTC offset given in minutes. */
+/**
+ * Unix seconds of a wall-clock time at a fixed UTC offset given in minutes.
+ * @param {number} year
+ * @param {number} month
+ * @param {number} day
+ * @param {number} hour
+ * @param {number} minute
+ * @param {number} offsetMinutes
+ */
 const at = (year, month, day, hour, minute, offsetMinutes) => Date.UTC(year, month - 1, day, hour, minute) / 1000 - offsetMinutes * 60;
 
-/** Runs a send with `date` as Send At and returns the seconds the service received, checking the row out. */
+/**
+ * Runs a send with `date` as Send At and returns the seconds the service received, checking the row out.
+ * @param {import('n8n-workflow').NodeParameterValueType} date
+ * @param {import('../helpers').RunOptions} [options]
+ */
 async function sentAt(date, options) {
 	const { items, error } = await ctx.run(sendAt(date), options);
 	expect(error).toBeUndefined();
 	expect(ctx.fake.requests).toHaveLength(1);
-	const wire = ctx.fake.requests[0].form.date;
+	const wire = ctx.fake.requests[0].form?.date;
 	expect(wire).toMatch(/^\d{10}$/);
 	expect(items).toHaveLength(1);
 	expect(items[0].json).toMatchObject({ receptor: '09121234567', date: Number(wire), status: 1 });
 	return Number(wire);
 }
 
-/** Runs a count from `startDate` and returns the seconds the service received, checking the row out. */
+/**
+ * Runs a count from `startDate` and returns the seconds the service received, checking the row out.
+ * @param {import('n8n-workflow').NodeParameterValueType} startDate
+ */
 async function countedFrom(startDate) {
 	const { items, error } = await ctx.run(countFrom(startDate));
 	expect(error).toBeUndefined();
-	const wire = ctx.fake.requests[0].form.startdate;
+	const wire = ctx.fake.requests[0].form?.startdate;
 	expect(wire).toMatch(/^\d{10}$/);
 	// The service counts up to now when no end is given.
 	expect(items).toEqual([{ json: { startdate: Number(wire), enddate: expect.any(Number), sumcount: 0, startdateIso: new Date(Number(wire) * 1000).toISOString(), enddateIso: expect.any(String) }, pairedItem: { item: 0 } }]);

@@ -67,10 +67,13 @@ describe('the envelope check on every response', () => {
 		expect(items[0].json.receptor).toBe('09121111111');
 		expect(items[1].json).toEqual({ error: 'Recipients: "not a number" is not a phone number' });
 		expect(items[2].json.receptor).toBe('09123333333');
-		expect(ctx.fake.requests.map((r) => r.form.receptor).sort()).toEqual(['09121111111', '09123333333']);
+		expect(ctx.fake.requests.map((r) => r.form?.receptor).sort()).toEqual(['09121111111', '09123333333']);
 	});
 
-	/** Three sends, one item each; a batch interval keeps them reaching the service in item order. */
+	/**
+	 * Three sends, one item each; a batch interval keeps them reaching the service in item order.
+	 * @param {import('n8n-workflow').INodeParameters} [extra]
+	 */
 	const threeSends = (extra) =>
 		ctx.run(
 			{
@@ -85,7 +88,7 @@ describe('the envelope check on every response', () => {
 				settings: { onError: 'continueRegularOutput' },
 			},
 		);
-	const expectNormalRow = (item, receptor, index) =>
+	const expectNormalRow = (/** @type {import('../harness').OutputItem} */ item, /** @type {string} */ receptor, /** @type {number} */ index) =>
 		expect(item).toEqual({
 			json: {
 				messageid: expect.any(Number),
@@ -115,8 +118,8 @@ describe('the envelope check on every response', () => {
 		if (kind) ctx.fake.injectFault({ kind, operation: 'sms/send', skip: 1 });
 		const { items, error } = await threeSends(kind ? {} : { additionalFields: { tag: '={{ $json.tag }}' } });
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((r) => r.form.receptor)).toEqual(['09124440001', '09124440002', '09124440003']);
-		if (!kind) expect(ctx.fake.requests.map((r) => r.form.tag)).toEqual(['crm', 'nosuchtag', 'crm']);
+		expect(ctx.fake.requests.map((r) => r.form?.receptor)).toEqual(['09124440001', '09124440002', '09124440003']);
+		if (!kind) expect(ctx.fake.requests.map((r) => r.form?.tag)).toEqual(['crm', 'nosuchtag', 'crm']);
 		expect(items).toHaveLength(3);
 		expectNormalRow(items[0], '09124440001', 0);
 		// n8n also keeps the error object beside the item, for the next node's "error" output.

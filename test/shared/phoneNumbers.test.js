@@ -5,6 +5,7 @@
 const { useFake } = require('../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const send = (extra) => ({ resource: 'sms', operation: 'send', message: 'Hello', ...extra });
 
 describe('phone numbers: a mobile without its leading zero', () => {
@@ -17,21 +18,21 @@ describe('phone numbers: a mobile without its leading zero', () => {
 		const { items, error } = await ctx.run(send({ recipients }), { items: [{ json: { phone: 9351234567 } }] });
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests).toHaveLength(1);
-		expect(ctx.fake.requests[0].form.receptor).toBe(wire);
+		expect(ctx.fake.requests[0].form?.receptor).toBe(wire);
 		expect(items.map((item) => item.json.receptor)).toEqual(wire.split(','));
 		expect(items.every((item) => item.json.status === 1 && item.pairedItem.item === 0)).toBe(true);
 	});
 
 	test.each(['912123456', '91212345678'])('only exactly ten digits from 9 get the zero: %s is sent as it is', async (recipients) => {
 		const { items } = await ctx.run(send({ recipients }));
-		expect(ctx.fake.requests[0].form.receptor).toBe(recipients);
+		expect(ctx.fake.requests[0].form?.receptor).toBe(recipients);
 		expect(items[0].json.receptor).toBe(recipients);
 	});
 
 	test('with normalisation off the number is sent as typed, without the zero', async () => {
 		const { items, error } = await ctx.run(send({ recipients: '={{ 9121234567 }}', options: { normalisePhoneNumbers: false } }));
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests[0].form.receptor).toBe('9121234567');
+		expect(ctx.fake.requests[0].form?.receptor).toBe('9121234567');
 		expect(items[0].json.receptor).toBe('9121234567');
 	});
 });

@@ -2,6 +2,7 @@ const { useFake } = require('../helpers');
 const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
 
 const ctx = useFake();
+/** @param {number} seconds */
 const iso = (seconds) => new Date(seconds * 1000).toISOString();
 
 describe('readable rows: ISO dates and English status names, on every row that has them', () => {
@@ -31,7 +32,7 @@ describe('readable rows: ISO dates and English status names, on every row that h
 		ctx.fake.setMessageStatus(sent.messageid, 6);
 		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getLatestOutbox' });
 		expect(error).toBeUndefined();
-		const row = items.find((item) => item.json.messageid === sent.messageid).json;
+		const row = items.find((item) => item.json.messageid === sent.messageid)?.json;
 		expect(row).toMatchObject({ date: sent.date, dateIso: iso(sent.date), status: 6, statusName: 'Failed' });
 	});
 

@@ -6,14 +6,20 @@
 const { useFake } = require('../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const send = (extra) => ({ resource: 'sms', operation: 'send', recipients: '={{ $json.phone }}', message: 'Hello', ...extra });
 let series = 7_000_000;
-/** `count` numbers no other test uses, so that deliveries are counted per test. */
+/**
+ * `count` numbers no other test uses, so that deliveries are counted per test.
+ * @param {number} count
+ */
 const freshNumbers = (count) => {
 	series += 10_000;
 	return Array.from({ length: count }, (_, i) => `0912${String(series + i).padStart(7, '0')}`);
 };
+/** @param {string[]} numbers */
 const asItems = (numbers) => numbers.map((phone) => ({ json: { phone } }));
+/** @type {Partial<import('n8n-workflow').INode>} */
 const CONTINUE = { onError: 'continueRegularOutput' };
 
 afterEach(() => {
@@ -150,7 +156,8 @@ describe('parallel chunks and pages keep their order', () => {
 		const { error } = await ctx.run(send({ requestLimits: { busyRetries: 0 } }), { items: [{ json: { phone: numbers } }] });
 		expect(ctx.fake.requests).toHaveLength(5);
 		// The third request to arrive failed; which chunk that was is up to the network.
-		const failed = numbers.indexOf(ctx.fake.requests[2].form.receptor.split(',')[0]) / 200;
+		const failed = numbers.indexOf(ctx.fake.requests[2].form?.receptor.split(',')[0] ?? '') / 200;
+		/** @param {number} chunk */
 		const range = (chunk) => `${chunk * 200 + 1}–${chunk * 200 + 200}`;
 		const through = [0, 1, 2, 3, 4].filter((chunk) => chunk !== failed).map(range).join(', ');
 		expect(error.description).toContain(
@@ -167,7 +174,7 @@ describe('parallel chunks and pages keep their order', () => {
 		ctx.fake.latencyMs = () => 30 - Math.min(25, ctx.fake.requests.length * 5);
 		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getInbox', lineNumber: line, returnAll: true });
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((r) => r.form.pagenumber).sort()).toEqual(['1', '2', '3', '4', '5']);
+		expect(ctx.fake.requests.map((r) => r.form?.pagenumber).sort()).toEqual(['1', '2', '3', '4', '5']);
 		expect(ctx.fake.maxInFlight).toBe(4);
 		const expected = ctx.fake.inbox.filter((m) => m.receptor === line).sort((a, b) => b.date - a.date).map((m) => m.messageid);
 		expect(items.map((item) => item.json.messageid)).toEqual(expected);

@@ -21,8 +21,11 @@ const sent = (count = 1, { sender, date } = {}) =>
 		{ length: count },
 		(_, i) => ctx.fake.recordSend({ receptor: `0912000${String(i).padStart(4, '0')}`, message: `m${i}`, sender, date: typeof date === 'function' ? date(i) : date }).messageid,
 	);
+/** @param {number[]} ids */
 const deliver = (ids, status = 10) => ids.forEach((id) => ctx.fake.setMessageStatus(id, status));
+/** @param {import('../harness').OutputItem[]} items */
 const statusesOf = (items) => items.map(({ json }) => [json.messageid, json.previousStatus, json.status]);
+/** @param {import('../harness').OutputItem[]} items */
 const idsOf = (items) => items.map(({ json }) => json.messageid);
 const selects = () => ctx.fake.requests.filter((r) => r.operation === 'sms/selectoutbox');
 
@@ -31,10 +34,10 @@ function expectWithinContract() {
 	const now = nowSeconds();
 	for (const { operation, form } of ctx.fake.requests) {
 		if (operation === 'sms/selectoutbox') {
-			expect(Number(form.enddate) - Number(form.startdate)).toBeLessThanOrEqual(DAY);
-			expect(Number(form.startdate)).toBeGreaterThanOrEqual(now - 3 * DAY);
+			expect(Number(form?.enddate) - Number(form?.startdate)).toBeLessThanOrEqual(DAY);
+			expect(Number(form?.startdate)).toBeGreaterThanOrEqual(now - 3 * DAY);
 		} else {
-			expect(form.messageid.split(',').length).toBeLessThanOrEqual(500);
+			expect(form?.messageid.split(',').length).toBeLessThanOrEqual(500);
 		}
 	}
 }
@@ -47,12 +50,13 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	test('activation reads the last hour of the outbox, remembers it and emits nothing, not even settled messages', async () => {
 		const [queued, delivered] = sent(2);
 		deliver([delivered]);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const { emitted, error } = await poll({}, { staticData });
 		expect(error).toBeUndefined();
 		expect(emitted).toBeNull();
 		expect(ctx.fake.requests.map((r) => [r.method, r.operation])).toEqual([['POST', 'sms/selectoutbox']]);
-		const { startdate, enddate } = ctx.fake.requests[0].form;
+		const { startdate, enddate } = ctx.fake.requests[0].form ?? {};
 		expect(Number(enddate) - Number(startdate)).toBe(3600);
 		expect(Math.abs(Number(enddate) - nowSeconds())).toBeLessThanOrEqual(2);
 		expect(Object.keys(staticData[STATE].statusChanges.messages)).toEqual([String(queued), String(delivered)]);
@@ -60,6 +64,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 
 	test('a message reaching a final status is emitted once, with its text, cost, ISO date, English status names and the previous status', async () => {
 		const [id] = sent(1);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		expect((await poll({}, { staticData })).emitted).toBeNull();
@@ -87,6 +92,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 
 	test('the items have the names of the node\'s outbox rows, plus the previous status', async () => {
 		const [id] = sent(1);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		deliver([id], 6);
@@ -97,6 +103,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 
 	test('steps on the way (queued → sent to carrier) are not emitted; the final step names the last one seen', async () => {
 		const [failed, blocked, cancelled] = sent(3);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		deliver([failed], 4);
@@ -114,6 +121,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 
 	test('by default only final statuses are reported: at not delivered (11) a message stays watched, silently, until it settles', async () => {
 		const [id] = sent(1);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		deliver([id], 11);
@@ -134,6 +142,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	test('not delivered (11), when chosen, is reported but still watched: a later delivery is a second item, 11 → 10', async () => {
 		const parameters = { statuses: ALL_STATUSES };
 		const [id] = sent(1);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll(parameters, { staticData });
 		deliver([id], 11);
@@ -147,6 +156,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 
 	test('only the chosen statuses are reported', async () => {
 		const [delivered, failed] = sent(2);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const parameters = { statuses: [6] };
 		await poll(parameters, { staticData });
@@ -156,6 +166,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	});
 
 	test('a message sent after activation that settled before the next poll is reported without a previous status', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		const [settled, pending] = sent(2);
@@ -168,6 +179,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	});
 
 	test('1,200 sends between two polls: the outbox is read in ranges halved until each holds fewer than 500, and every delivery is emitted once', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		const start = nowSeconds() - 240;
@@ -195,6 +207,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	test('watched messages older than what a poll re-reads are followed through sms/status (500 IDs a request), their rows from sms/select', async () => {
 		const start = nowSeconds() - 1800;
 		const early = sent(1001, { date: (i) => start + Math.floor(i / 10) });
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		deliver([early[0], early[1000]]);
@@ -205,7 +218,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 			[early[1000], 1, 10],
 		]);
 		expect(items[0].json).toMatchObject({ message: 'm0', cost: 120, statusName: 'Delivered', previousStatusName: 'Queued' });
-		expect(ctx.fake.requests.map((r) => [r.operation, r.form.messageid?.split(',').length])).toEqual([
+		expect(ctx.fake.requests.map((r) => [r.operation, r.form?.messageid?.split(',').length])).toEqual([
 			['sms/selectoutbox', undefined],
 			['sms/status', 500],
 			['sms/status', 500],
@@ -216,6 +229,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	});
 
 	test('a restart, with n8n saving the state only when a poll emits: what was in flight is found again, nothing is emitted twice', async () => {
+		/** @type {Record<string, any>} */
 		const stored = {};
 		let memory = {};
 		const [a, b] = sent(2);
@@ -271,6 +285,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	});
 
 	test('500 messages dated within one second: the 500 the outbox lists are followed, and the next poll fails saying the rest are not', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		const second = nowSeconds() - 30;
@@ -299,6 +314,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	});
 
 	test('the sender line filter is sent to the service; another line starts over', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const [id] = sent(1, { sender: '30004000' });
 		await poll({ filters: { senderLine: '30004000' } }, { staticData });
@@ -311,6 +327,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		const [older, newer] = sent(2);
 		deliver([older], 10);
 		deliver([newer], 6);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const { items } = await poll({}, { staticData, mode: 'manual' });
 		expect(statusesOf(items)).toEqual([[newer, null, 6]]);
@@ -336,6 +353,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 	});
 
 	test('a failed poll (busy service) changes nothing: the next poll catches up', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		const [id] = sent(1);
@@ -358,7 +376,10 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		expect(error.description).not.toContain('IP');
 	});
 
-	/** A service answering every request with `code`, for codes the fake has no way to give. */
+	/**
+	 * A service answering every request with `code`, for codes the fake has no way to give.
+	 * @param {number} code
+	 */
 	async function answering(code) {
 		const server = http.createServer((req, res) => {
 			req.resume();

@@ -3,16 +3,22 @@ const { useFake, nowSeconds } = require('../helpers');
 
 const ctx = useFake();
 const LINE = '30004000';
+/**
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {Omit<Parameters<typeof runPoll>[0], 'parameters'>} [options]
+ */
 const poll = (parameters, options = {}) =>
 	runPoll({
 		parameters: { event: 'newIncomingMessage', lineNumber: LINE, ...parameters },
 		credentials: credentialsFor(ctx.fake),
 		...options,
 	});
+/** @param {number} count */
 const receive = (count, extra = {}) =>
 	ctx.fake.seedInbox(
 		Array.from({ length: count }, (_, i) => ({ sender: '09121234567', receptor: LINE, message: `m${i}`, ...extra })),
 	);
+/** @param {import('../harness').OutputItem[]} items */
 const ids = (items) => items.map((item) => item.json.messageid);
 
 beforeEach(() => {
@@ -22,6 +28,7 @@ beforeEach(() => {
 describe('Kavenegar Trigger: New Incoming Message', () => {
 	test('the first activation remembers what is in the inbox and emits nothing', async () => {
 		receive(3);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const { items, error, emitted } = await poll({}, { staticData });
 		expect(error).toBeUndefined();
@@ -32,6 +39,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('reads the paged inbox (never sms/receive), unread and read, with a form and the key only in the path', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		ctx.fake.requests.length = 0;
@@ -40,13 +48,14 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 			['POST', 'sms/inboxpaged', 'application/x-www-form-urlencoded', 'test-key/with+chars'],
 			['POST', 'sms/inboxpaged', 'application/x-www-form-urlencoded', 'test-key/with+chars'],
 		]);
-		const [unread, read] = ctx.fake.requests.map((r) => r.form);
+		const [unread, read] = ctx.fake.requests.map((r) => r.form ?? {});
 		expect(unread).toEqual({ linenumber: LINE, isread: '0', startdate: expect.stringMatching(/^\d{10}$/), enddate: expect.stringMatching(/^\d{10}$/), pagenumber: '1' });
 		expect(read.isread).toBe('1');
 		expect(Number(unread.enddate) - Number(unread.startdate)).toBeLessThanOrEqual(2 * 86_400);
 	});
 
 	test('new messages are emitted once, oldest first, read or not, with an ISO date', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		ctx.fake.seedInbox([
@@ -67,6 +76,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('a restart (new workflow and context, the static data as stored) does not emit again, and catches up', async () => {
+		/** @type {Record<string, any>} */
 		const stored = {};
 		await poll({}, { staticData: stored });
 		receive(2);
@@ -81,7 +91,9 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('a restart when n8n saved the state only on the last emit: messages since are emitted once, none twice', async () => {
+		/** @type {Record<string, any>} */
 		const stored = {};
+		/** @type {Record<string, any>} */
 		let memory = {};
 		await poll({}, { staticData: memory, stored, activation: true });
 		receive(1, { message: 'emitted before' });
@@ -97,6 +109,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('a burst of 450 messages is paged through (metadata.totalpages) and each is emitted once', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		receive(450);
@@ -104,12 +117,13 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 		const { items } = await poll({}, { staticData });
 		expect(items).toHaveLength(450);
 		expect(new Set(ids(items)).size).toBe(450);
-		expect(ctx.fake.requests.map((r) => `${r.form.isread}:${r.form.pagenumber}`)).toEqual(['0:1', '0:2', '0:3', '1:1']);
+		expect(ctx.fake.requests.map((r) => `${r.form?.isread}:${r.form?.pagenumber}`)).toEqual(['0:1', '0:2', '0:3', '1:1']);
 		receive(1);
 		expect((await poll({}, { staticData })).items).toHaveLength(1);
 	});
 
 	test('filters: sender numbers in any form, text contained ignoring case; filtered-out messages never come back', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const filters = { senders: '+98 912 111 1111, 09133333333', textContains: 'ORDER' };
 		await poll({ filters }, { staticData });
@@ -130,6 +144,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 			{ sender: '09121111111', receptor: LINE, message: 'older', date: nowSeconds() - 7200 },
 			{ sender: '09121111111', receptor: LINE, message: 'latest', date: nowSeconds() - 60, read: true },
 		]);
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		const { items } = await poll({}, { staticData, mode: 'manual' });
 		expect(items.map((item) => item.json.message)).toEqual(['latest']);
@@ -139,6 +154,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('another line starts over: nothing old from the new line is emitted', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		ctx.fake.seedInbox([{ sender: '09121111111', receptor: '10001111', message: 'old on the other line' }]);
@@ -148,6 +164,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test.each(['status', '200'])('a service error (errors sent with HTTP %s) fails the tick, saves nothing, and the next tick catches up', async (mode) => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		const before = JSON.stringify(staticData);
@@ -166,6 +183,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('a failed page leaves the cursor where it was, so nothing is lost', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		const before = JSON.stringify(staticData);
@@ -178,6 +196,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 	});
 
 	test('a connection reset is reported without the key', async () => {
+		/** @type {Record<string, any>} */
 		const staticData = {};
 		await poll({}, { staticData });
 		ctx.fake.injectFault({ kind: 'reset', operation: 'sms/inboxpaged' });

@@ -1,7 +1,9 @@
 const { useFake, expectRejectedBeforeSending, expectServiceError } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const add = (extra) => ({ resource: 'blocklist', operation: 'add', lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
+/** @param {number} count */
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
 
 describe('Blocklist → Add', () => {
@@ -26,7 +28,7 @@ describe('Blocklist → Add', () => {
 
 	test('takes an array from an expression, up to 200 numbers in one request', async () => {
 		const { items } = await ctx.run(add({ phoneNumbers: numbers(200) }));
-		expect(ctx.fake.requests[0].form.receptor.split(',')).toHaveLength(200);
+		expect(ctx.fake.requests[0].form?.receptor.split(',')).toHaveLength(200);
 		expect(items).toHaveLength(200);
 	});
 

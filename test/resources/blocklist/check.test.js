@@ -1,7 +1,9 @@
 const { useFake, expectRejectedBeforeSending, expectServiceError } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const check = (extra) => ({ resource: 'blocklist', operation: 'check', lineNumber: '30004000', phoneNumbers: '09121234567', ...extra });
+/** @param {number} count */
 const numbers = (count) => Array.from({ length: count }, (_, i) => `0935${String(i).padStart(7, '0')}`);
 
 beforeAll(() => {

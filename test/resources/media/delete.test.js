@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} mediaId */
 const remove = (mediaId) => ({ resource: 'media', operation: 'delete', mediaId });
 
 describe('Media → Delete', () => {

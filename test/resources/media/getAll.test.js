@@ -1,6 +1,7 @@
 const { useFake } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const list = (extra) => ({ resource: 'media', operation: 'getAll', ...extra });
 
 describe('Media → Get Many', () => {

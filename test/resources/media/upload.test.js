@@ -2,10 +2,20 @@ const { useFake } = require('../../helpers');
 const { jpeg, gif, mp4, binaryItem, MB } = require('../../mediaSamples');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const upload = (extra) => ({ resource: 'media', operation: 'upload', binaryPropertyName: 'data', ...extra });
+/**
+ * @param {import('n8n-workflow').INodeExecutionData} item
+ * @param {import('n8n-workflow').INodeParameters} [extra]
+ */
 const runUpload = (item, extra) => ctx.run(upload(extra), { items: [item] });
 
-/** A bad file: the error names the field and the limit, and nothing reached the service. */
+/**
+ * A bad file: the error names the field and the limit, and nothing reached the service.
+ * @param {import('n8n-workflow').INodeExecutionData} item
+ * @param {string} message
+ * @param {import('n8n-workflow').INodeParameters} [extra]
+ */
 async function expectRejectedBeforeSending(item, message, extra) {
 	const { items, error } = await runUpload(item, extra);
 	expect(items).toEqual([]);
@@ -13,7 +23,11 @@ async function expectRejectedBeforeSending(item, message, extra) {
 	expect(ctx.fake.requests).toHaveLength(0);
 }
 
-/** MP4 bytes of exactly `size` bytes: the boxes plus an `mdat` filling the rest. */
+/**
+ * MP4 bytes of exactly `size` bytes: the boxes plus an `mdat` filling the rest.
+ * @param {number} size
+ * @param {Parameters<typeof mp4>[0]} [options]
+ */
 const mp4OfSize = (size, options) => mp4({ ...options, mdatBytes: size - mp4({ ...options, mdatBytes: 0 }).length });
 
 const ACCEPTED = 'Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB';
@@ -30,8 +44,8 @@ describe('Media → Upload', () => {
 		const [request] = ctx.fake.requests;
 		expect(request).toMatchObject({ method: 'POST', operation: 'media/upload', contentType: 'multipart/form-data', query: {} });
 		expect(request.parts).toHaveLength(1);
-		expect(request.parts[0]).toMatchObject({ name: 'File', filename: fileName, contentType: mimeType });
-		expect(request.parts[0].data.equals(content)).toBe(true);
+		expect(request.parts?.[0]).toMatchObject({ name: 'File', filename: fileName, contentType: mimeType });
+		expect(request.parts?.[0].data.equals(content)).toBe(true);
 		expect(items).toEqual([
 			{
 				json: {
@@ -56,8 +70,8 @@ describe('Media → Upload', () => {
 		const item = binaryItem(content, { mimeType: 'application/octet-stream', property: 'photo' });
 		const { items, error } = await runUpload(item, { binaryPropertyName: 'photo' });
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests[0].parts[0]).toMatchObject({ name: 'File', filename: 'photo.jpg', contentType: 'image/jpeg' });
-		expect(ctx.fake.requests[0].parts[0].data.equals(content)).toBe(true);
+		expect(ctx.fake.requests[0].parts?.[0]).toMatchObject({ name: 'File', filename: 'photo.jpg', contentType: 'image/jpeg' });
+		expect(ctx.fake.requests[0].parts?.[0].data.equals(content)).toBe(true);
 		expect(items[0].json.mime_type).toBe('image/jpeg');
 	});
 
@@ -79,7 +93,7 @@ describe('Media → Upload', () => {
 		const content = mp4OfSize(20 * MB, { seconds: 59 });
 		const { items, error } = await runUpload(binaryItem(content, { mimeType: 'video/mp4', fileName: 'long.mp4' }));
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests[0].parts[0].data.equals(content)).toBe(true);
+		expect(ctx.fake.requests[0].parts?.[0].data.equals(content)).toBe(true);
 		expect(items[0].json).toMatchObject({ size: 20 * MB, duration: 59 });
 	});
 
@@ -96,7 +110,7 @@ describe('Media → Upload', () => {
 
 	test('the size in the binary\'s metadata is checked before its bytes are read', async () => {
 		const item = binaryItem(gif(), { mimeType: 'image/gif', fileName: 'huge.gif' });
-		item.binary.data.bytes = 12 * MB;
+		/** @type {import('n8n-workflow').IBinaryKeyData} */ (item.binary).data.bytes = 12 * MB;
 		await expectRejectedBeforeSending(item, 'Input Binary Field: "huge.gif" is 12,582,912 bytes; a GIF image may be at most 10 MB');
 	});
 

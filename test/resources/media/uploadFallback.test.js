@@ -10,14 +10,22 @@ const ctx = useFake();
 
 test('Media → Upload: when FormData refuses the Blob-shaped view, a real Blob sends the exact bytes', async () => {
 	const original = FormData.prototype.append;
+	/** @type {string[]} */
 	const refused = [];
-	FormData.prototype.append = function (name, value, fileName) {
+	/**
+	 * @this {FormData}
+	 * @param {string} name
+	 * @param {any} value
+	 * @param {string} [fileName]
+	 */
+	function refusingAppend(name, value, fileName) {
 		if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
 			refused.push(name);
 			throw new TypeError("Failed to execute 'append' on 'FormData': parameter 2 is not of type 'Blob'.");
 		}
 		return original.call(this, name, value, fileName);
-	};
+	}
+	FormData.prototype.append = refusingAppend;
 	const content = jpeg(6000);
 	let result;
 	try {
@@ -34,8 +42,8 @@ test('Media → Upload: when FormData refuses the Blob-shaped view, a real Blob 
 	const [request] = ctx.fake.requests;
 	expect(request).toMatchObject({ method: 'POST', operation: 'media/upload', contentType: 'multipart/form-data' });
 	expect(request.parts).toHaveLength(1);
-	expect(request.parts[0]).toMatchObject({ name: 'File', filename: 'fallback.jpg', contentType: 'image/jpeg' });
-	expect(request.parts[0].data.equals(content)).toBe(true);
+	expect(request.parts?.[0]).toMatchObject({ name: 'File', filename: 'fallback.jpg', contentType: 'image/jpeg' });
+	expect(request.parts?.[0].data.equals(content)).toBe(true);
 	expect(items).toEqual([
 		{
 			json: expect.objectContaining({ name: 'fallback.jpg', mime_type: 'image/jpeg', extension: 'jpg', size: content.length, status: 0 }),

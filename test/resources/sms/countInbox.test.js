@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending, DAY, nowSeconds, isoFromNow } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const count = (extra) => ({ resource: 'sms', operation: 'countInbox', startDate: isoFromNow(-DAY + 60), ...extra });
 
 beforeAll(() => {
@@ -37,7 +38,7 @@ describe('SMS → Count Inbox', () => {
 
 	test('all lines and read states when no filter is given', async () => {
 		const { items } = await ctx.run(count());
-		expect(Object.keys(ctx.fake.requests[0].form)).toEqual(['startdate']);
+		expect(Object.keys(ctx.fake.requests[0].form ?? {})).toEqual(['startdate']);
 		expect(items[0].json.sumcount).toBe(3);
 	});
 

@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending, DAY, nowSeconds, isoFromNow } = require('../../helpers');
 
 const ctx = useFake({ inboxPageSize: 200 });
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const inbox = (extra) => ({ resource: 'sms', operation: 'getInbox', lineNumber: '30004000', ...extra });
 
 beforeAll(() => {
@@ -53,7 +54,7 @@ describe('SMS → Get Inbox', () => {
 	test('read messages with the Read State filter', async () => {
 		const { items } = await ctx.run(inbox({ isRead: 1, returnAll: true }));
 		expect(items.map((item) => item.json.message)).toEqual(['already read']);
-		expect(ctx.fake.requests[0].form.isread).toBe('1');
+		expect(ctx.fake.requests[0].form?.isread).toBe('1');
 	});
 
 	test('an empty inbox gives no items and no error', async () => {

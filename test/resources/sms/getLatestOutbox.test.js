@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const latest = (extra) => ({ resource: 'sms', operation: 'getLatestOutbox', limit: 2, ...extra });
 
 beforeAll(async () => {

@@ -1,9 +1,13 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} messageIds */
 const getMessages = (messageIds) => ({ resource: 'sms', operation: 'getMessages', messageIds });
 
-/** Puts `count` sent messages straight into the fake's outbox and returns their IDs. */
+/**
+ * Puts `count` sent messages straight into the fake's outbox and returns their IDs.
+ * @param {number} count
+ */
 const seedOutbox = (count) =>
 	Array.from({ length: count }, (_, i) => ctx.fake.recordSend({ receptor: `0912${String(i).padStart(7, '0')}`, message: `m${i}` }).messageid);
 
@@ -40,8 +44,8 @@ describe('SMS → Get Messages by ID', () => {
 		const { items, error } = await ctx.run(getMessages(ids));
 		expect(error).toBeUndefined();
 		const requests = ctx.fake.requests;
-		expect(requests.map((r) => r.form.messageid.split(',').length)).toEqual([500, 500, 200]);
-		expect(requests.flatMap((r) => r.form.messageid.split(',').map(Number))).toEqual(ids);
+		expect(requests.map((r) => r.form?.messageid.split(',').length)).toEqual([500, 500, 200]);
+		expect(requests.flatMap((r) => r.form?.messageid.split(',').map(Number))).toEqual(ids);
 		expect(items.map((item) => item.json.messageid)).toEqual(ids);
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
 	});
@@ -87,7 +91,7 @@ describe('SMS → Get Status uses the same splitter', () => {
 		const ids = seedOutbox(700);
 		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getStatus', messageIds: ids });
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((r) => [r.operation, r.form.messageid.split(',').length])).toEqual([
+		expect(ctx.fake.requests.map((r) => [r.operation, r.form?.messageid.split(',').length])).toEqual([
 			['sms/status', 500],
 			['sms/status', 200],
 		]);

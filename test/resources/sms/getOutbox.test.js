@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending, DAY, isoFromNow } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const outbox = (extra) => ({ resource: 'sms', operation: 'getOutbox', startDate: isoFromNow(-3600), ...extra });
 
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} messageIds */
 const getStatus = (messageIds) => ({ resource: 'sms', operation: 'getStatus', messageIds });
+/** @param {string} recipients */
 const sendTo = async (recipients) => {
 	const { items } = await ctx.run({ resource: 'sms', operation: 'send', recipients, message: 'hi' });
 	ctx.fake.requests.length = 0;

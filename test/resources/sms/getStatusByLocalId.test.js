@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} localIds */
 const byLocalId = (localIds) => ({ resource: 'sms', operation: 'getStatusByLocalId', localIds });
 
 describe('SMS → Get Status by Local ID', () => {

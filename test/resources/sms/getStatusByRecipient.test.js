@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending, DAY, isoFromNow } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const byRecipient = (extra) => ({ resource: 'sms', operation: 'getStatusByRecipient', recipient: '09121111111', startDate: isoFromNow(-3600), ...extra });
 
 describe('SMS → Get Status by Recipient', () => {

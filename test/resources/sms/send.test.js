@@ -1,12 +1,17 @@
 const { useFake, expectRejectedBeforeSending, isoFromNow } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const send = (extra) => ({ resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello', ...extra });
-/** `count` distinct numbers, starting at 0912 `from`. */
+/**
+ * `count` distinct numbers, starting at 0912 `from`.
+ * @param {number} count
+ */
 const numbers = (count, from = 0) => Array.from({ length: count }, (_, i) => `0912${String(from + i).padStart(7, '0')}`);
 const LONG_SAFE = Number.MAX_SAFE_INTEGER;
 /** A number from its own series, so that tests do not see each other's deliveries. */
 let series = 5_000_000;
+/** @param {number} count */
 const freshNumbers = (count) => numbers(count, (series += 10_000));
 
 describe('SMS → Send', () => {
@@ -80,7 +85,7 @@ describe('SMS → Send', () => {
 		const { items } = await ctx.run(send({ recipients: '={{ $json.phone }}' }), {
 			items: [{ json: { phone: '09121111111' } }, { json: { phone: '09122222222' } }],
 		});
-		expect(ctx.fake.requests.map((r) => r.form.receptor).sort()).toEqual(['09121111111', '09122222222']);
+		expect(ctx.fake.requests.map((r) => r.form?.receptor).sort()).toEqual(['09121111111', '09122222222']);
 		expect(items.map((item) => [item.json.receptor, item.pairedItem.item])).toEqual([
 			['09121111111', 0],
 			['09122222222', 1],
@@ -137,16 +142,16 @@ describe('SMS → Send: more than 200 recipients', () => {
 		const { items, error } = await ctx.run(send({ recipients: list.join('\n') }));
 		expect(error).toBeUndefined();
 		const requests = ctx.fake.requests;
-		expect(requests.map((r) => r.form.receptor.split(',').length)).toEqual([200, 200, 50]);
-		expect(requests.flatMap((r) => r.form.receptor.split(','))).toEqual(list);
+		expect(requests.map((r) => r.form?.receptor.split(',').length)).toEqual([200, 200, 50]);
+		expect(requests.flatMap((r) => r.form?.receptor.split(','))).toEqual(list);
 		for (const request of requests) {
-			expect(request.form.localid.split(',')).toHaveLength(request.form.receptor.split(',').length);
-			expect(request.form.message).toBe('Hello');
+			expect(request.form?.localid.split(',')).toHaveLength(Number(request.form?.receptor.split(',').length));
+			expect(request.form?.message).toBe('Hello');
 		}
 		expect(items.map((item) => item.json.receptor)).toEqual(list);
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
 		// Each row carries the local ID its recipient was sent with.
-		const sentIds = requests.flatMap((r) => r.form.localid.split(',').map(Number));
+		const sentIds = requests.flatMap((r) => r.form?.localid.split(',').map(Number));
 		expect(items.map((item) => item.json.localid)).toEqual(sentIds);
 		expect(list.every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
 	});
@@ -157,7 +162,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 		[400, [200, 200]],
 	])('%i recipients → requests of %j', async (count, sizes) => {
 		const { items } = await ctx.run(send({ recipients: freshNumbers(count) }));
-		expect(ctx.fake.requests.map((r) => r.form.receptor.split(',').length)).toEqual(sizes);
+		expect(ctx.fake.requests.map((r) => r.form?.receptor.split(',').length)).toEqual(sizes);
 		expect(items).toHaveLength(count);
 	});
 
@@ -165,7 +170,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 		const list = freshNumbers(250);
 		const ids = list.map((_, i) => 900_000 + i);
 		const { items } = await ctx.run(send({ recipients: list, additionalFields: { localIds: ids.join(',') } }));
-		expect(ctx.fake.requests.map((r) => r.form.localid)).toEqual([ids.slice(0, 200).join(','), ids.slice(200).join(',')]);
+		expect(ctx.fake.requests.map((r) => r.form?.localid)).toEqual([ids.slice(0, 200).join(','), ids.slice(200).join(',')]);
 		expect(items.map((item) => [item.json.receptor, item.json.localid])).toEqual(list.map((number, i) => [number, ids[i]]));
 	});
 
@@ -224,7 +229,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 	test('is on by default: each recipient gets a numeric local ID that fits a Long and survives JSON', async () => {
 		const list = freshNumbers(3);
 		const { items } = await ctx.run(send({ recipients: list }));
-		const ids = ctx.fake.requests[0].form.localid.split(',');
+		const ids = ctx.fake.requests[0].form?.localid.split(',') ?? [];
 		expect(ids).toHaveLength(3);
 		for (const id of ids) {
 			expect(id).toMatch(/^\d+$/);
@@ -237,10 +242,10 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 
 	test('the same send derives the same IDs in any execution the same day; other item data, another text or another line derive new ones', async () => {
 		const list = freshNumbers(2);
-		const idsOf = async (options, message = 'Hello') => {
+		const idsOf = async (/** @type {import('../../helpers').RunOptions} */ options, message = 'Hello') => {
 			ctx.fake.requests.length = 0;
 			await ctx.run(send({ recipients: '={{ $json.to }}', message }), options);
-			return ctx.fake.requests.map((r) => r.form.localid);
+			return ctx.fake.requests.map((r) => r.form?.localid);
 		};
 		const order = { json: { to: list.join(','), order: 'A-1' } };
 		const firstRun = await idsOf({ items: [order] });
@@ -291,7 +296,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		const retry = await ctx.run(parameters);
 		expect(retry.error).toBeUndefined();
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);
-		expect(ctx.fake.requests[0].form.localid).toBe(ctx.fake.requests.at(-1).form.localid);
+		expect(ctx.fake.requests[0].form?.localid).toBe(ctx.fake.requests.at(-1)?.form?.localid);
 	});
 
 	test('other data is another send: a changed text, recipient or item goes out', async () => {
@@ -347,12 +352,16 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		await ctx.run(send({ recipients: number, options: { preventDuplicateSends: false } }), {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
 		});
-		expect(ctx.fake.requests.map((r) => r.form.localid)).toEqual([undefined, undefined]);
+		expect(ctx.fake.requests.map((r) => r.form?.localid)).toEqual([undefined, undefined]);
 		expect(ctx.fake.deliveriesTo(number)).toBe(2);
 	});
 
 	test('the derivation: a loop (another run index) or another day gives new IDs; Retry On Fail keeps the first try\'s IDs even when the text changed', () => {
 		const { derivedLocalIds } = require('../../../nodes/Kavenegar/shared/duplicateSends');
+		/**
+		 * @param {number} runIndex
+		 * @param {string | undefined} executionId
+		 */
 		const context = (runIndex, executionId, timezone = 'Asia/Tehran') => ({
 			getExecutionId: () => executionId,
 			getItemIndex: () => 0,
@@ -363,7 +372,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
 			getNodeParameter: () => 'send',
 		});
-		const derive = (ctxt, message = 'Hi') => derivedLocalIds(ctxt, { message, receptor: 'x' }, ['receptor'], [['09121234567']]);
+		const derive = (/** @type {any} */ ctxt, message = 'Hi') => derivedLocalIds(ctxt, { message, receptor: 'x' }, ['receptor'], [['09121234567']]);
 		jest.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval'] });
 		try {
 			const once = derive(context(0, '41'));
@@ -388,7 +397,7 @@ describe('SMS → Send: phone numbers', () => {
 		const { items } = await ctx.run(
 			send({ recipients: ['۰۹۱۲۱۲۳۴۵۶۷', '٠٩٣٥١٢٣٤٥٦٧', '+98 (912) 765-4321', '0098-935-765-4321', '989121112233'] }),
 		);
-		expect(ctx.fake.requests[0].form.receptor).toBe('09121234567,09351234567,09127654321,09357654321,09121112233');
+		expect(ctx.fake.requests[0].form?.receptor).toBe('09121234567,09351234567,09127654321,09357654321,09121112233');
 		expect(items).toHaveLength(5);
 	});
 
@@ -397,7 +406,7 @@ describe('SMS → Send: phone numbers', () => {
 			send({ recipients: ' +14155550100 ,\n004915112345678', options: { normalisePhoneNumbers: false } }),
 		);
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests[0].form.receptor).toBe('+14155550100,004915112345678');
+		expect(ctx.fake.requests[0].form?.receptor).toBe('+14155550100,004915112345678');
 		expect(items.map((item) => item.json.receptor)).toEqual(['+14155550100', '004915112345678']);
 	});
 });
@@ -430,6 +439,11 @@ describe('SMS → Send: Message Preview', () => {
 });
 
 describe('SMS → Send: values of the wrong type from expressions', () => {
+	/**
+	 * @param {import('n8n-workflow').INodeParameters} parameters
+	 * @param {import('n8n-workflow').IDataObject} json
+	 * @param {string} message
+	 */
 	const refused = async (parameters, json, message) => {
 		const { items, error } = await ctx.run(parameters, { items: [{ json }] });
 		expect(items).toEqual([]);
@@ -474,7 +488,7 @@ describe('SMS → Send: values of the wrong type from expressions', () => {
 		const [number] = freshNumbers(1);
 		const { error } = await ctx.run(send({ recipients: number, additionalFields: { mediaId: '3FA85F64-5717-4562-B3FC-2C963F66AFA6' } }));
 		expect(error?.message ?? '').not.toMatch(/^Media ID/);
-		expect(ctx.fake.requests[0].form.mediaid).toBe('3FA85F64-5717-4562-B3FC-2C963F66AFA6');
+		expect(ctx.fake.requests[0].form?.mediaid).toBe('3FA85F64-5717-4562-B3FC-2C963F66AFA6');
 	});
 });
 

@@ -3,13 +3,18 @@ const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 const ctx = useFake();
 let series = 7_000_000;
 /** Numbers from their own series, so that tests do not see each other's deliveries. */
-const freshNumbers = (count) => {
+const freshNumbers = (/** @type {number} */ count) => {
 	series += 10_000;
 	return Array.from({ length: count }, (_, i) => `0935${String(series + i).padStart(7, '0')}`);
 };
-/** @type {(numbers: string[], extra?: (i: number) => object) => object[]} */
+/** @typedef {Record<string, any>} Row a row of Send Different Messages, as a workflow's JSON gives it */
+/** @type {(numbers: string[], extra?: (i: number) => Row) => Row[]} */
 const rows = (numbers, extra = () => ({})) =>
 	numbers.map((recipient, i) => ({ recipient, sender: i % 2 ? '30004000' : '10004346', message: `Hello ${i + 1}, "friend"`, ...extra(i) }));
+/**
+ * @param {unknown} messageRows
+ * @param {import('n8n-workflow').INodeParameters} [extra]
+ */
 const sendArray = (messageRows, extra) => ({
 	resource: 'sms',
 	operation: 'sendArray',
@@ -17,7 +22,11 @@ const sendArray = (messageRows, extra) => ({
 	messagesJson: JSON.stringify(messageRows),
 	...extra,
 });
-const wire = (request, name) => (request.form[name] === undefined ? undefined : JSON.parse(request.form[name]));
+/**
+ * @param {import('../../fakeKavenegar').RequestRecord} request
+ * @param {string} name
+ */
+const wire = (request, name) => (request.form?.[name] === undefined ? undefined : JSON.parse(request.form[name]));
 
 describe('SMS → Send Different Messages', () => {
 	test('rows become the three JSON-array form fields; one item per message with its local ID', async () => {
@@ -38,7 +47,7 @@ describe('SMS → Send Different Messages', () => {
 		expect(wire(request, 'receptor')).toEqual(numbers);
 		expect(wire(request, 'sender')).toEqual(['10004346', '30004000']);
 		expect(wire(request, 'message')).toEqual(['سلام', 'Hi, you']);
-		expect(request.form.type).toBeUndefined();
+		expect(/** @type {Record<string, string>} */ (request.form).type).toBeUndefined();
 		expect(items.map((item) => [item.json.receptor, item.json.message, item.json.sender])).toEqual([
 			[numbers[0], 'سلام', '10004346'],
 			[numbers[1], 'Hi, you', '30004000'],
@@ -68,7 +77,7 @@ describe('SMS → Send Different Messages', () => {
 	test('a local ID above 2^53 keeps every digit on the wire and in the output', async () => {
 		const [number] = freshNumbers(1);
 		const { items } = await ctx.run(sendArray(rows([number], () => ({ localId: '9223372036854775807' }))));
-		expect(ctx.fake.requests[0].form.localmessageids).toBe('[9223372036854775807]');
+		expect(ctx.fake.requests[0].form?.localmessageids).toBe('[9223372036854775807]');
 		expect(items[0].json.localid).toBe('9223372036854775807');
 	});
 
@@ -77,7 +86,7 @@ describe('SMS → Send Different Messages', () => {
 		const { items } = await ctx.run(
 			sendArray({ receptor: numbers, sender: ['10004346', '10004346'], message: ['a', 'b'], localmessageids: [41, 42] }),
 		);
-		expect(ctx.fake.requests[0].form.localmessageids).toBe('[41,42]');
+		expect(ctx.fake.requests[0].form?.localmessageids).toBe('[41,42]');
 		expect(items.map((item) => item.json.localid)).toEqual([41, 42]);
 	});
 
@@ -131,7 +140,7 @@ describe('SMS → Send Different Messages: Prevent Duplicate Sends', () => {
 		const { items } = await ctx.run(sendArray(rows([number, number])));
 		const ids = wire(ctx.fake.requests[0], 'localmessageids');
 		expect(new Set(ids).size).toBe(2);
-		ids.forEach((id) => expect(Number.isSafeInteger(id) && id > 0).toBe(true));
+		ids.forEach((/** @type {number} */ id) => expect(Number.isSafeInteger(id) && id > 0).toBe(true));
 		expect(items).toHaveLength(2);
 		expect(ctx.fake.deliveriesTo(number)).toBe(2);
 	});

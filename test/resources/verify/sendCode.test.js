@@ -4,6 +4,7 @@ const ctx = useFake();
 beforeAll(() => {
 	ctx.fake.addApprovedTemplate('otp', 'Code %token for %token2 (%token10)', { callText: 'Your code is %token' });
 });
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const sendCode = (extra) => ({
 	resource: 'verify',
 	operation: 'sendCode',
@@ -124,7 +125,7 @@ describe('Verify → Send Code', () => {
 
 	test('entries given as one object (as some SDKs see it) still make one item', async () => {
 		const handle = ctx.fake.operations['verify/lookup'].handle;
-		ctx.fake.operations['verify/lookup'].handle = (p) => handle(p)[0];
+		ctx.fake.operations['verify/lookup'].handle = (p, record) => handle(p, record)[0];
 		try {
 			const { items } = await ctx.run(sendCode());
 			expect(items).toHaveLength(1);

@@ -1,9 +1,12 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const clone = (extra) => ({ resource: 'verifyTemplate', operation: 'clone', newTemplateName: 'welcomeCodeV2', ...extra });
 
+/** @type {import('../../fakeKavenegar').Template} */
 let byId;
+/** @type {import('../../fakeKavenegar').Template} */
 let byName;
 beforeAll(() => {
 	byId = ctx.fake.addApprovedTemplate('welcomeCode', 'Welcome %token');
@@ -36,7 +39,7 @@ describe('Verification Template → Clone', () => {
 	test('clones by source name', async () => {
 		const { items } = await ctx.run(clone({ newTemplateName: 'renamed', sourceTemplateName: 'resetCode' }));
 		expect(ctx.fake.requests[0].form).toEqual({ newTemplateName: 'renamed', sourceTemplateName: 'resetCode' });
-		expect(ctx.fake.templates.get(items[0].json.id).smsmessage).toBe(byName.smsmessage);
+		expect(ctx.fake.templates.get(items[0].json.id)?.smsmessage).toBe(byName.smsmessage);
 	});
 
 	test('with both an ID and a name, both are sent and the ID wins', async () => {
@@ -46,7 +49,7 @@ describe('Verification Template → Clone', () => {
 			sourceTemplateId: String(byId.id),
 			sourceTemplateName: 'resetCode',
 		});
-		expect(ctx.fake.templates.get(items[0].json.id).smsmessage).toBe('Welcome %token');
+		expect(ctx.fake.templates.get(items[0].json.id)?.smsmessage).toBe('Welcome %token');
 	});
 
 	test.each([

@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const create = (extra) => ({
 	resource: 'verifyTemplate',
 	operation: 'create',
@@ -71,13 +72,13 @@ describe('Verification Template → Create', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(ctx.fake.templates.get(items[0].json.templateid).approvalstatus).toBe('PendingReview');
+		expect(ctx.fake.templates.get(items[0].json.templateid)?.approvalstatus).toBe('PendingReview');
 	});
 
 	test('a name with "-", such as login-code, follows the contract and is created', async () => {
 		const { items, error } = await ctx.run(create({ name: 'login-code' }));
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests[0].form.name).toBe('login-code');
+		expect(ctx.fake.requests[0].form?.name).toBe('login-code');
 		expect(items[0].json.name).toBe('login-code');
 	});
 
@@ -98,7 +99,7 @@ describe('Verification Template → Create', () => {
 		const { Kavenegar } = require('../../../nodes/Kavenegar/Kavenegar.node');
 		const { NodeHelpers } = require('n8n-workflow');
 		const properties = new Kavenegar().description.properties;
-		const shown = (values, name) =>
+		const shown = (/** @type {import('n8n-workflow').INodeParameters} */ values, /** @type {string} */ name) =>
 			properties
 				.filter((property) => property.name === name)
 				.some((property) => NodeHelpers.displayParameter({ resource: 'verifyTemplate', operation: 'create', ...values }, property, { typeVersion: 1 }, null));
@@ -143,7 +144,7 @@ describe('Verification Template → Create', () => {
 			expect(error.description).toContain('template takenName already exists');
 		} finally {
 			ctx.fake.errorMode = 'status';
-			ctx.fake.templates.delete(ctx.fake.templateNamed('takenName').id);
+			ctx.fake.templates.delete(/** @type {import('../../fakeKavenegar').Template} */ (ctx.fake.templateNamed('takenName')).id);
 		}
 	});
 });

@@ -1,6 +1,7 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} templateId */
 const remove = (templateId) => ({ resource: 'verifyTemplate', operation: 'delete', templateId });
 
 describe('Verification Template → Delete', () => {

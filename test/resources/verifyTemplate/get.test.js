@@ -1,8 +1,10 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').NodeParameterValueType} templateId */
 const get = (templateId) => ({ resource: 'verifyTemplate', operation: 'get', templateId });
 
+/** @type {string} */
 let templateId;
 beforeAll(async () => {
 	const { items } = await ctx.run({
@@ -61,7 +63,7 @@ describe('Verification Template → Get', () => {
 	});
 
 	test('an approval status the contract does not list is shown as not usable', async () => {
-		const template = ctx.fake.templates.get(Number(templateId));
+		const template = /** @type {import('../../fakeKavenegar').Template} */ (ctx.fake.templates.get(Number(templateId)));
 		template.approvalstatus = 'Rejected';
 		try {
 			const { items } = await ctx.run(get(templateId));

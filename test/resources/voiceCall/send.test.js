@@ -1,9 +1,15 @@
 const { useFake, expectRejectedBeforeSending, isoFromNow } = require('../../helpers');
 
 const ctx = useFake();
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
 const voice = (extra) => ({ resource: 'voiceCall', operation: 'send', callRecipients: '09121234567', spokenMessage: 'Your order has shipped', ...extra });
+/**
+ * @param {number} count
+ * @param {number} from
+ */
 const numbers = (count, from) => Array.from({ length: count }, (_, i) => `0912${String(from + i).padStart(7, '0')}`);
 let series = 7_000_000;
+/** @param {number} count */
 const freshNumbers = (count) => numbers(count, (series += 10_000));
 
 describe('Voice Call → Send Voice Message', () => {
@@ -28,7 +34,7 @@ describe('Voice Call → Send Voice Message', () => {
 			expect.objectContaining({ receptor: '09121234567', message: 'سفارش شما ارسال شد', messageid: expect.any(Number), status: 1 }),
 			expect.objectContaining({ receptor: '09351234567' }),
 		]);
-		expect(items.map((item) => item.json.localid)).toEqual(request.form.localid.split(',').map(Number));
+		expect(items.map((item) => item.json.localid)).toEqual(request.form?.localid.split(',').map(Number));
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
 	});
 
@@ -51,7 +57,7 @@ describe('Voice Call → Send Voice Message', () => {
 		const list = freshNumbers(450);
 		const { items, error } = await ctx.run(voice({ callRecipients: list.join('\n') }));
 		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((request) => request.form.receptor.split(',').length)).toEqual([200, 200, 50]);
+		expect(ctx.fake.requests.map((request) => request.form?.receptor.split(',').length)).toEqual([200, 200, 50]);
 		expect(items.map((item) => item.json.receptor)).toEqual(list);
 		expect(new Set(items.map((item) => item.json.localid)).size).toBe(450);
 	});
