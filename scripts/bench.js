@@ -24,7 +24,7 @@ const { API_KEY, fakeModule, harness, row, runChild } = require('./bench/common'
 const { benchSendItems } = require('./bench/sendItems');
 const { benchBigSend } = require('./bench/bigSend');
 const { benchNetwork } = require('./bench/network');
-const { benchItemCost, benchItemCosts } = require('./bench/itemCost');
+const { VARIANTS, benchItemCost, benchItemCosts } = require('./bench/itemCost');
 const { benchInbox } = require('./bench/inbox');
 const { benchUpload } = require('./bench/upload');
 const { benchRequire, benchColdRequire } = require('./bench/coldRequire');
@@ -81,9 +81,7 @@ async function main() {
 			upload: benchUpload,
 			'require-preloaded': () => benchRequire(true),
 			'require-bare': () => benchRequire(false),
-			'items-ours': () => benchItemCost('ours'),
-			'items-bare': () => benchItemCost('bare'),
-			'items-padded': () => benchItemCost('padded'),
+			...Object.fromEntries(VARIANTS.map((variant) => [`items-${variant}`, () => benchItemCost(variant)])),
 		};
 		if (!children[only]) throw new Error(`unknown measure "${only}"`);
 		process.stdout.write(`${JSON.stringify(await children[only]())}\n`);
