@@ -333,6 +333,23 @@ async function runExample(example, context) {
 }
 
 /**
+ * Resolves once n8n serves the webhook at url (a POST webhook). n8n 2.40 registers a published
+ * workflow's webhooks a few seconds after it says the editor is accessible (its publication service),
+ * 2.8 before. A GET asks without running the workflow: n8n answers 404 either way, but names the
+ * webhook "not registered" only while it serves no method at that path.
+ */
+async function webhookRegistered(url) {
+	const deadline = Date.now() + COMMAND_TIMEOUT_MS;
+	for (;;) {
+		const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+		const text = await response.text();
+		if (!/The requested webhook .* is not registered/.test(text)) return;
+		if (Date.now() > deadline) throw new Error(`n8n did not register the webhook ${url} within ${COMMAND_TIMEOUT_MS / 1000}s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/**
  * A workflow that starts at a Webhook, run as in production: published, served by `n8n start`, and
  * called over HTTP on loopback.
  */
@@ -345,6 +362,9 @@ async function runLiveExample(example, context) {
 		fake = await startFake(context.fakePort, ['--api-key', context.apiKey, ...(example.expect.fakeArgs ?? [])], path.join(context.logDir, `${example.name}.fake.log`));
 		await publishWorkflow(example.id, { userFolder: context.userFolder, logDir: context.logDir });
 		main = await startN8n({ role: 'main', userFolder: context.userFolder, logDir: context.logDir, name: `${example.name}.n8n` });
+		const waitStarted = Date.now();
+		await webhookRegistered(`${main.url}/webhook/${webhook}`);
+		if (Date.now() - waitStarted > 1000) log(`${example.name}: n8n registered the webhook ${seconds(waitStarted)} after it started`);
 		const problems = [];
 		for (const [index, call] of calls.entries()) {
 			const response = await fetch(`${main.url}/webhook/${webhook}`, {

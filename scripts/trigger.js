@@ -21,7 +21,8 @@
  * in no log line of n8n, no row of its database file and no execution read back. Prints figures.
  *
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), and
- * TRIGGER_KEEP=1 to keep the work folder (n8n's logs and database) when it passes.
+ * TRIGGER_KEEP=1 to keep the work folder (n8n's logs and database) when it passes, TRIGGER_POLL_SECONDS
+ * (default 10; 60 for n8n 2.40, which polls at most once a minute).
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -34,8 +35,16 @@ const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
 const KEEP = process.env.TRIGGER_KEEP === '1';
 const LINE = '30004000';
-const POLL_SECONDS = 10;
-const CRON = '0,10,20,30,40,50 * * * * *';
+/**
+ * How often the workflows poll: every 10 s by default. n8n 2.40 refuses polls more often than once a
+ * minute (2.8 allows seconds), so TRIGGER_POLL_SECONDS=60 there: the same checks, six times as long.
+ */
+const POLL_SECONDS = Number(process.env.TRIGGER_POLL_SECONDS || 10);
+if (!(60 % POLL_SECONDS === 0 || POLL_SECONDS % 60 === 0)) throw new Error(`TRIGGER_POLL_SECONDS must divide 60 or be whole minutes, not ${POLL_SECONDS}`);
+const CRON =
+	POLL_SECONDS < 60
+		? `${Array.from({ length: 60 / POLL_SECONDS }, (_, index) => index * POLL_SECONDS).join(',')} * * * * *`
+		: `0 */${POLL_SECONDS / 60} * * * *`;
 const BURST = 1200;
 /** The contract's most recipients per send. */
 const PER_SEND = 200;
@@ -155,6 +164,27 @@ function filesHolding(dir, needles) {
 	return found;
 }
 
+/**
+ * Resolves once both workflows poll: a poll of each has reached the fake (requests from index `since`
+ * on), the one n8n runs when it activates a workflow or, after a restart, the next scheduled one.
+ * n8n 2.8 activates them before it says the editor is accessible, 2.40 up to 15 s later (its
+ * publication service). Rejects when n8n refuses one.
+ */
+async function activated(n8n, fake, since) {
+	const deadline = Date.now() + (60 + POLL_SECONDS) * 1000;
+	for (;;) {
+		const refused = n8n.lines.find((line) => /problem activating the workflow/.test(line.entry?.message ?? line.text));
+		if (refused) {
+			const tooOften = /polling interval is too short/.test(refused.text) ? ' (n8n 2.40 and later: TRIGGER_POLL_SECONDS=60)' : '';
+			throw new Error(`n8n did not activate a workflow: ${(refused.entry?.message ?? refused.text).split('\n')[0]}${tooOften}`);
+		}
+		const operations = new Set(fake.requests.slice(since).map((request) => request.operation));
+		if (operations.has('sms/inboxpaged') && operations.has('sms/selectoutbox')) return;
+		if (Date.now() > deadline) throw new Error(`n8n did not poll for both workflows within ${60 + POLL_SECONDS} s of starting`);
+		await sleep(250);
+	}
+}
+
 let workDir;
 
 async function main() {
@@ -182,6 +212,7 @@ async function main() {
 	let n8n = await startN8n({ role: 'main', name: 'n8n-1', userFolder, logDir, env });
 	figures.firstStart = seconds(phase);
 	await n8n.rest().setupOwner();
+	await activated(n8n, fake, 0);
 	log(`n8n ${N8N_VERSION} started in ${figures.firstStart}, both workflows active; polls every ${POLL_SECONDS}s`);
 	await polls(1);
 
@@ -210,7 +241,9 @@ async function main() {
 	const burstC = await sendBurst(fake, 'C');
 	received.push(...receive(fake, 'C', 200));
 	const downFor = Date.now();
+	const requestsBeforeRestart = fake.requests.length;
 	n8n = await startN8n({ role: 'main', name: 'n8n-2', userFolder, logDir, env });
+	await activated(n8n, fake, requestsBeforeRestart);
 	figures.restart = seconds(phase);
 	figures.secondStart = seconds(downFor);
 	await n8n.rest().login();

@@ -42,6 +42,23 @@ function asLoaded(nodeType) {
 	return nodeType;
 }
 
+/**
+ * The node as n8n runs it when the package has a copy of n8n-workflow of its own: `npm install` of the
+ * package into ~/.n8n/nodes puts one there, as npm 7 and later install peer dependencies. Its errors
+ * are then not instances of the engine's NodeApiError, and n8n's routing wraps them in one of its own.
+ * Jest only (a module registry of its own for the node).
+ */
+function kavenegarWithOwnN8nWorkflow() {
+	/** @type {{ node?: any, workflow?: any }} */
+	const loaded = {};
+	jest.isolateModules(() => {
+		loaded.node = require(`${root}/nodes/Kavenegar/Kavenegar.node`);
+		loaded.workflow = require('n8n-workflow');
+	});
+	if (loaded.workflow.NodeApiError === require('n8n-workflow').NodeApiError) throw new Error('the node did not get its own n8n-workflow');
+	return asLoaded(new loaded.node.Kavenegar());
+}
+
 /** @type {import('n8n-workflow').INodeTypes & { byName: Record<string, any> }} */
 const nodeTypes = {
 	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()), [TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()) },
@@ -339,4 +356,4 @@ function shutdownEngine() {
 	}
 }
 
-module.exports = { requireFromEngine, runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };
+module.exports = { requireFromEngine, kavenegarWithOwnN8nWorkflow, runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };

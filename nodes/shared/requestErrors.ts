@@ -1,4 +1,5 @@
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
+import { keepCodeThroughEngineWrap } from './envelope';
 
 /** n8n words a timeout as "The connection was aborted, perhaps the server is offline". */
 export function isTimeout(error: NodeApiError | NodeOperationError): error is NodeApiError {
@@ -17,6 +18,8 @@ export function withoutRequestDetails(node: INode, error: unknown): NodeApiError
 			? error
 			: new NodeApiError(node, error as JsonObject);
 	delete failure.cause;
+	// n8n's wrap would put its own wording for ECONNABORTED over this title: a timeout keeps the title.
 	if (isTimeout(failure)) failure.message = 'Kavenegar did not answer within the timeout (Request Options → Timeout)';
+	else if (failure instanceof NodeApiError) keepCodeThroughEngineWrap(failure);
 	return failure;
 }

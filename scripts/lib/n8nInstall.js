@@ -33,10 +33,22 @@ function npmCommand() {
 	return fs.existsSync(bundled) ? [process.execPath, [bundled]] : ['npm', []];
 }
 
-/** Folder with include/node/node_version.h for node-gyp, so that it never downloads headers. */
+/**
+ * Folder with include/node/node_version.h of this node's ABI for node-gyp, so that it never downloads
+ * headers. npm's `nodedir` may name the system node's headers while a newer node runs this script
+ * (n8n 2.40 needs Node 24): a binding built against them would not load.
+ */
 function nodeHeadersDir() {
 	const candidates = [process.env.npm_config_nodedir, path.resolve(path.dirname(process.execPath), '..')];
-	return candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'include', 'node', 'node_version.h')));
+	return candidates.find((dir) => {
+		if (!dir) return false;
+		try {
+			const header = fs.readFileSync(path.join(dir, 'include', 'node', 'node_version.h'), 'utf8');
+			return header.match(/^#define NODE_MODULE_VERSION (\d+)$/m)?.[1] === process.versions.modules;
+		} catch {
+			return false;
+		}
+	});
 }
 
 function n8nBin() {
@@ -79,11 +91,20 @@ async function ensureN8n() {
 	delete env.npm_config_ignore_scripts;
 	const logFile = path.join(CACHE_BASE, `install-${N8N_VERSION}.log`);
 	log(`n8n ${N8N_VERSION}: installing into ${N8N_DIR} (first run only: about 5 minutes; log: ${logFile})`);
-	const install = await run(
-		npm,
-		[...npmArgs, 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
-		{ cwd: staging, env, timeoutMs: INSTALL_TIMEOUT_MS, logFile },
-	);
+	const installWith = (freshness) =>
+		run(npm, [...npmArgs, 'install', '--ignore-scripts', '--no-audit', '--no-fund', freshness, '--loglevel=error'], {
+			cwd: staging,
+			env,
+			timeoutMs: INSTALL_TIMEOUT_MS,
+			logFile,
+		});
+	let install = await installWith('--prefer-offline');
+	// A newer n8n asks for versions published after npm's cache last read a package's metadata: with
+	// --prefer-offline npm trusts that stale copy and finds no such version (ETARGET).
+	if (failed(install) && /notarget|ETARGET/.test(install.stdout + install.stderr)) {
+		log(`n8n ${N8N_VERSION}: npm's cached package metadata is older than n8n's dependencies; installing again with --prefer-online`);
+		install = await installWith('--prefer-online');
+	}
 	if (failed(install)) throw new Error(describeFailure('npm install n8n', install, logFile));
 
 	// sqlite3 is the one native module n8n needs that has no prebuilt binary in the registry package.

@@ -1,4 +1,5 @@
 const { useFake } = require('../helpers');
+const { kavenegarWithOwnN8nWorkflow } = require('../harness');
 
 const ctx = useFake();
 const send = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello' };
@@ -126,5 +127,52 @@ describe('the envelope check on every response', () => {
 		expect(items[1]).toEqual({ json: { error: message }, error: expect.objectContaining({ message }), pairedItem: { item: 1 } });
 		expectNormalRow(items[2], '09124440003', 2);
 		expect(JSON.stringify(items)).not.toContain(ctx.fake.url);
+	});
+});
+
+/**
+ * Installed with `npm install` into ~/.n8n/nodes, the package gets its own n8n-workflow (npm installs
+ * peer dependencies), and n8n's routing wraps every error the node throws in a NodeApiError of its own
+ * copy. That wrap keeps the title and the description but reads the code only where an HTTP client's
+ * error holds it; the editor showed "Error code: none" under a 418 title (issue 10).
+ */
+describe('errors keep their code when the package has its own n8n-workflow', () => {
+	const ownCopy = kavenegarWithOwnN8nWorkflow();
+	const run = (parameters) => ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } }, { nodeType: ownCopy });
+
+	test.each([['status'], ['200']])('no credit (418, errors with HTTP %s): the code, the title and what to do', async (errorMode) => {
+		const credit = ctx.fake.credit;
+		ctx.fake.credit = 0;
+		ctx.fake.errorMode = errorMode;
+		try {
+			const { error } = await run(send);
+			expect(error.name).toBe('NodeApiError');
+			expect(error.httpCode).toBe('418');
+			expect(error.message).toBe('Kavenegar error 418: the request was refused (the service gives this general code several causes)');
+			expect(error.description).toBe(
+				`The service said: "اعتبار حساب شما کافی نیست" (HTTP ${errorMode === 'status' ? 418 : 200}). Read the service's message above: top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.`,
+			);
+		} finally {
+			ctx.fake.credit = credit;
+			ctx.fake.errorMode = 'status';
+		}
+	});
+
+	test.each([
+		['html502', 'Kavenegar answered HTTP 502 with an HTML page', '502'],
+		['busy409', 'Kavenegar error 409: the server is busy: retry later', '409'],
+		['reset', RESET_MESSAGE, 'ECONNRESET'],
+	])('%s', async (kind, message, httpCode) => {
+		ctx.fake.injectFault({ kind });
+		const { error } = await run(inbox);
+		expect(error.message).toBe(message);
+		expect(error.httpCode).toBe(httpCode);
+	});
+
+	test('a timeout keeps its title; n8n gives the code no place', async () => {
+		ctx.fake.injectFault({ kind: 'slow', delayMs: 1500 });
+		const { error } = await run({ ...inbox, requestOptions: { timeout: 200 } });
+		expect(error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
+		expect(error.httpCode).toBe('none');
 	});
 });
