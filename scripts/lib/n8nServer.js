@@ -45,7 +45,6 @@ const READY_LINE = { main: /Editor is now accessible via/, worker: /n8n worker i
  * @param {{ role: Role, userFolder: string, env?: Record<string, string> }} options
  */
 async function serverEnv({ role, userFolder, env = {} }) {
-	/** @type {Record<string, string | undefined>} */
 	const base = n8nEnv(userFolder, await freePort());
 	for (const name of Object.keys(base)) if (/^QUEUE_/.test(name)) delete base[name];
 	const port = await freePort();
