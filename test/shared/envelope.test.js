@@ -138,7 +138,8 @@ describe('the envelope check on every response', () => {
  */
 describe('errors keep their code when the package has its own n8n-workflow', () => {
 	const ownCopy = kavenegarWithOwnN8nWorkflow();
-	const run = (/** @type {import('n8n-workflow').INodeParameters} */ parameters) => ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } }, { nodeType: ownCopy });
+	/** @param {import('n8n-workflow').INodeParameters} parameters */
+	const run = (parameters) => ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } }, { nodeType: ownCopy });
 
 	test.each([['status'], ['200']])('no credit (418, errors with HTTP %s): the code, the title and what to do', async (errorMode) => {
 		const credit = ctx.fake.credit;
