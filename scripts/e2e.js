@@ -84,8 +84,27 @@ const KEEP = process.env.E2E_KEEP === '1';
 const CREDENTIAL_ID = 'e2eKavenegarCred01';
 const CREDENTIAL_NAME = 'Kavenegar (e2e fake)';
 
+/** @typedef {import('n8n-workflow').IRun} IRun */
+/** @typedef {IRun['data']['resultData']} ResultData */
+/** @typedef {{ body?: unknown, status?: unknown, response?: unknown }} LiveCall patterns: status and response */
+/** @typedef {{ webhook: string, calls?: LiveCall[] }} Live */
+/**
+ * An examples/<name>.expect.json (see the top of this file); patterns are JSON of any shape.
+ * @typedef {{ node?: string, output?: number, status?: string, error?: any, itemCount?: number, items?: any[], itemsAt?: Record<string, any>, nodes?: Record<string, Expect>, fakeArgs?: string[], requests?: Record<string, any>, urls?: Record<string, string>, skip?: string, live?: Live }} Expect
+ */
+/** @typedef {{ name: string, file: string, expectFile: string, id: string }} Example */
+/** @typedef {Example & { expect: Expect, workflow: any }} LoadedExample */
+/** @typedef {{ userFolder: string, logDir: string, fakePort: number, env: NodeJS.ProcessEnv, apiKey: string }} Context */
+/** @typedef {{ name: string, problems: string[], skipped?: boolean, time?: string }} Result */
+
+/** @type {string | undefined} */
 let workDir;
 
+/**
+ * @param {string[]} args
+ * @param {Context} context
+ * @param {string} logName
+ */
 async function n8n(args, context, logName) {
 	const logFile = path.join(context.logDir, `${logName}.log`);
 	const result = await run(process.execPath, [n8nBin(), ...args], {
@@ -98,8 +117,12 @@ async function n8n(args, context, logName) {
 	return { ...result, logFile };
 }
 
-/** The lines n8n logs (one JSON object a line with N8N_LOG_FORMAT=json). */
+/**
+ * The lines n8n logs (one JSON object a line with N8N_LOG_FORMAT=json).
+ * @param {string} text
+ */
 function logMessages(text) {
+	/** @type {import('./lib/n8nServer').LogEntry[]} */
 	const messages = [];
 	for (const line of text.split('\n')) {
 		if (!line.startsWith('{')) continue;
@@ -113,7 +136,11 @@ function logMessages(text) {
 	return messages;
 }
 
-/** The run data `n8n execute` logs: JSON.stringify(IRun) as one message, on success and on failure. */
+/**
+ * The run data `n8n execute` logs: JSON.stringify(IRun) as one message, on success and on failure.
+ * @param {string} text
+ * @returns {IRun | undefined}
+ */
 function findRun(text) {
 	let found;
 	for (const entry of logMessages(text)) {
@@ -130,6 +157,7 @@ function findRun(text) {
 
 // ---------------------------------------------------------------- expectations
 
+/** @type {Record<string, (v: unknown) => boolean>} */
 const TYPE_MARKERS = {
 	$string: (v) => typeof v === 'string',
 	$number: (v) => typeof v === 'number' && Number.isFinite(v),
@@ -138,12 +166,19 @@ const TYPE_MARKERS = {
 	$object: (v) => v !== null && typeof v === 'object' && !Array.isArray(v),
 };
 
+/** @param {unknown} value */
 function show(value) {
 	const text = JSON.stringify(value);
 	return text === undefined ? 'undefined' : text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-/** Appends to problems every place where actual does not match pattern. */
+/**
+ * Appends to problems every place where actual does not match pattern.
+ * @param {any} pattern
+ * @param {unknown} actual
+ * @param {string} where
+ * @param {string[]} problems
+ */
 function match(pattern, actual, where, problems) {
 	if (pattern === '$any') {
 		if (actual === undefined) problems.push(`${where}: missing`);
@@ -164,30 +199,41 @@ function match(pattern, actual, where, problems) {
 		return;
 	}
 	if (Array.isArray(pattern)) {
-		if (!Array.isArray(actual)) return problems.push(`${where}: expected an array, got ${show(actual)}`);
+		if (!Array.isArray(actual)) {
+			problems.push(`${where}: expected an array, got ${show(actual)}`);
+			return;
+		}
 		if (actual.length !== pattern.length) {
-			return problems.push(`${where}: expected ${pattern.length} elements, got ${actual.length}: ${show(actual)}`);
+			problems.push(`${where}: expected ${pattern.length} elements, got ${actual.length}: ${show(actual)}`);
+			return;
 		}
 		pattern.forEach((element, index) => match(element, actual[index], `${where}[${index}]`, problems));
 		return;
 	}
 	if (pattern && typeof pattern === 'object') {
 		if (!actual || typeof actual !== 'object' || Array.isArray(actual)) {
-			return problems.push(`${where}: expected an object, got ${show(actual)}`);
+			problems.push(`${where}: expected an object, got ${show(actual)}`);
+			return;
 		}
-		for (const [key, value] of Object.entries(pattern)) match(value, actual[key], `${where}.${key}`, problems);
+		for (const [key, value] of Object.entries(pattern)) match(value, /** @type {Record<string, unknown>} */ (actual)[key], `${where}.${key}`, problems);
 		return;
 	}
 	if (actual !== pattern) problems.push(`${where}: expected ${show(pattern)}, got ${show(actual)}`);
 }
 
+/** @param {{ message?: string, description?: string | null, cause?: { message?: string } } | undefined} error */
 function errorText(error) {
 	if (!error) return '';
 	return [error.message, error.description, error.cause?.message].filter(Boolean).join(' | ');
 }
 
-/** Returns a list of problems (empty: passed). */
+/**
+ * Returns a list of problems (empty: passed).
+ * @param {IRun} runResult
+ * @param {Expect} expect
+ */
 function checkRun(runResult, expect) {
+	/** @type {string[]} */
 	const problems = [];
 	const resultData = runResult.data.resultData;
 	const wantStatus = expect.status ?? 'success';
@@ -199,7 +245,9 @@ function checkRun(runResult, expect) {
 			match(pattern, errorText(error), 'error', problems);
 		}
 	} else if (error) {
-		problems.push(`the workflow failed: ${errorText(error)}${error.node?.name ? ` (node ${error.node.name})` : ''}`);
+		// A NodeError names its node; other execution errors do not.
+		const failedNode = /** @type {{ node?: { name?: string } }} */ (error).node?.name;
+		problems.push(`the workflow failed: ${errorText(error)}${failedNode ? ` (node ${failedNode})` : ''}`);
 	}
 
 	checkNode(resultData, expect.node ?? resultData.lastNodeExecuted, expect, problems);
@@ -207,9 +255,15 @@ function checkRun(runResult, expect) {
 	return problems;
 }
 
-/** Checks the items of one node's last run against output/itemCount/items/itemsAt. */
+/**
+ * Checks the items of one node's last run against output/itemCount/items/itemsAt.
+ * @param {ResultData} resultData
+ * @param {string | undefined} nodeName
+ * @param {Expect} expect
+ * @param {string[]} problems
+ */
 function checkNode(resultData, nodeName, expect, problems) {
-	const runs = resultData.runData?.[nodeName];
+	const runs = resultData.runData?.[/** @type {string} */ (nodeName)];
 	const wantsItems = expect.items !== undefined || expect.itemCount !== undefined || expect.itemsAt !== undefined;
 	if (!runs || runs.length === 0) {
 		if (wantsItems) problems.push(`node "${nodeName}" did not run (ran: ${Object.keys(resultData.runData ?? {}).join(', ')})`);
@@ -240,7 +294,10 @@ function checkNode(resultData, nodeName, expect, problems) {
 
 // ---------------------------------------------------------------- examples
 
-/** @returns {{ name: string, file: string, expectFile: string, id: string, expect?: any, workflow?: any }[]} */
+/**
+ * @param {string[]} filter
+ * @returns {Example[]}
+ */
 function loadExamples(filter) {
 	const dir = path.join(ROOT, 'examples');
 	const files = fs.existsSync(dir)
@@ -260,7 +317,12 @@ function loadExamples(filter) {
 		.filter((example) => filter.length === 0 || filter.includes(example.name));
 }
 
-/** Replaces every string in value (nested objects and arrays too) by replace(string). */
+/**
+ * Replaces every string in value (nested objects and arrays too) by replace(string).
+ * @param {unknown} value
+ * @param {(text: string) => string} replace
+ * @returns {unknown}
+ */
 function mapStrings(value, replace) {
 	if (typeof value === 'string') return replace(value);
 	if (Array.isArray(value)) return value.map((element) => mapStrings(element, replace));
@@ -271,6 +333,8 @@ function mapStrings(value, replace) {
 /**
  * The workflow as imported: fixed id, inactive, our credential on every Kavenegar node, and the
  * expectation's `urls` pointed at the fake.
+ * @param {Example & { expect: Expect }} example
+ * @param {string} fakeUrl
  */
 function prepareWorkflow(example, fakeUrl) {
 	const workflow = readJson(example.file);
@@ -292,22 +356,35 @@ function prepareWorkflow(example, fakeUrl) {
 	return workflow;
 }
 
-/** The expectation's `requests` against what the fake received (its GET /_fake/outbox, loopback). */
+/**
+ * The expectation's `requests` against what the fake received (its GET /_fake/outbox, loopback).
+ * @param {string} fakeUrl
+ * @param {Expect['requests']} expected
+ */
 async function checkRequests(fakeUrl, expected) {
 	if (!expected) return [];
 	const { requests } = await (await fetch(`${fakeUrl}/_fake/outbox`)).json();
+	/** @type {string[]} */
 	const problems = [];
 	for (const [operation, count] of Object.entries(expected)) match(count, requests[operation] ?? 0, `requests to ${operation}`, problems);
 	return problems;
 }
 
-/** The key, raw or URL-encoded, anywhere in what n8n printed (items, errors, log lines) is a failure. */
+/**
+ * The key, raw or URL-encoded, anywhere in what n8n printed (items, errors, log lines) is a failure.
+ * @param {string} output
+ * @param {string} apiKey
+ */
 function keyLeaks(output, apiKey) {
 	return [apiKey, encodeURIComponent(apiKey)]
 		.filter((form) => output.includes(form))
 		.map((form) => `the API key (${form === apiKey ? 'raw' : 'URL-encoded'}) appears in n8n's output`);
 }
 
+/**
+ * @param {LoadedExample} example
+ * @param {Context} context
+ */
 async function runExample(example, context) {
 	const started = Date.now();
 	let fake;
@@ -337,6 +414,7 @@ async function runExample(example, context) {
  * workflow's webhooks a few seconds after it says the editor is accessible (its publication service),
  * 2.8 before. A GET asks without running the workflow: n8n answers 404 either way, but names the
  * webhook "not registered" only while it serves no method at that path.
+ * @param {string} url
  */
 async function webhookRegistered(url) {
 	const deadline = Date.now() + COMMAND_TIMEOUT_MS;
@@ -352,10 +430,12 @@ async function webhookRegistered(url) {
 /**
  * A workflow that starts at a Webhook, run as in production: published, served by `n8n start`, and
  * called over HTTP on loopback.
+ * @param {LoadedExample} example
+ * @param {Context} context
  */
 async function runLiveExample(example, context) {
 	const started = Date.now();
-	const { webhook, calls = [] } = example.expect.live;
+	const { webhook, calls = [] } = /** @type {Live} */ (example.expect.live);
 	let fake;
 	let main;
 	try {
@@ -365,6 +445,7 @@ async function runLiveExample(example, context) {
 		const waitStarted = Date.now();
 		await webhookRegistered(`${main.url}/webhook/${webhook}`);
 		if (Date.now() - waitStarted > 1000) log(`${example.name}: n8n registered the webhook ${seconds(waitStarted)} after it started`);
+		/** @type {string[]} */
 		const problems = [];
 		for (const [index, call] of calls.entries()) {
 			const response = await fetch(`${main.url}/webhook/${webhook}`, {
@@ -414,17 +495,14 @@ async function main() {
 	fs.mkdirSync(userFolder, { recursive: true });
 	log(`package: ${installPackage(userFolder)}`);
 
-	const context = {
-		userFolder,
-		logDir,
-		fakePort: await freePort(),
-		env: n8nEnv(userFolder, await freePort()),
-	};
+	const fakePort = await freePort();
+	const env = n8nEnv(userFolder, await freePort());
 
 	// One credential pointing at the fake's fixed port (every example gets a fresh fake there).
-	const probe = await startFake(context.fakePort, ['--api-key', E2E_API_KEY], path.join(logDir, 'fake-probe.log'));
+	const probe = await startFake(fakePort, ['--api-key', E2E_API_KEY], path.join(logDir, 'fake-probe.log'));
 	await probe.stop();
-	context.apiKey = probe.apiKey;
+	/** @type {Context} */
+	const context = { userFolder, logDir, fakePort, env, apiKey: probe.apiKey };
 	const credentialsFile = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(
 		credentialsFile,
@@ -433,14 +511,16 @@ async function main() {
 		]),
 	);
 
+	/** @type {Result[]} */
 	const results = [];
+	/** @type {LoadedExample[]} */
 	const runnable = [];
 	for (const example of examples) {
 		try {
 			if (!fs.existsSync(example.expectFile)) throw new Error(`missing ${path.relative(ROOT, example.expectFile)}`);
-			example.expect = readJson(example.expectFile);
-			example.workflow = prepareWorkflow(example, probe.url);
-			runnable.push(example);
+			/** @type {Expect} */
+			const expect = readJson(example.expectFile);
+			runnable.push({ ...example, expect, workflow: prepareWorkflow({ ...example, expect }, probe.url) });
 		} catch (error) {
 			results.push({ name: example.name, problems: [error.message] });
 			log(`FAIL ${example.name}: ${error.message}`);

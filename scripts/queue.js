@@ -61,15 +61,41 @@ const SETTLE_TIMEOUT_MS = 120 * 1000;
 // no answer is one n8n never answers.
 const CALL_TIMEOUT_MS = 45 * 1000;
 
+/** @typedef {import('n8n-workflow').IRunExecutionData} IRunExecutionData */
+/** @typedef {import('./lib/n8nServer').N8nServer} N8nServer */
+/** @typedef {import('./lib/n8nServer').RestClient} RestClient */
+/** @typedef {import('./queue/load').CallResult} CallResult */
+/** @typedef {import('../test/fakeKavenegar').InboxMessage} InboxMessage */
+/** @typedef {Awaited<ReturnType<typeof startFake>>} Fake */
+/** @typedef {Pick<import('../test/fakeKavenegar').SentMessage, 'messageid' | 'receptor' | 'message' | 'localid' | 'date'>} OutboxRow */
+/** @typedef {{ outbox: OutboxRow[], requests: Record<string, number>, faultsLeft: number }} FakeState the fake's GET /_fake/outbox */
+/** @typedef {any} Execution an execution as n8n's REST API answers it (JSON; `data` is flatted text) */
+/**
+ * What a load runs on; worker2 is replaced by the worker started again after the kill.
+ * @typedef {{ mainServer: N8nServer, api: RestClient, servers: N8nServer[], startWorker: (name: string, logName?: string) => Promise<N8nServer>, postgres: Awaited<ReturnType<typeof startPostgres>>, worker2: N8nServer, restarts: number, stalled: Set<string> }} Cluster
+ */
+/** @typedef {Awaited<ReturnType<typeof runLoad>>} LoadFigures */
+/**
+ * @typedef {{ loads: LoadFigures[], failing?: number, trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
+ */
+
+/** @type {[string, number][]} */
 const timings = [];
+/** @type {string | undefined} */
 let workDir;
+/** @type {(() => unknown)[]} */
 const stoppers = [];
 
+/**
+ * @param {string} name
+ * @param {number} started
+ */
 function phase(name, started) {
 	timings.push([name, (Date.now() - started) / 1000]);
 	log(`${name}: ${seconds(started)}`);
 }
 
+/** @param {number} ms */
 function sleep(ms) {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -78,30 +104,54 @@ function flatted() {
 	return require(path.join(N8N_DIR, 'node_modules', 'flatted'));
 }
 
-/** The items a node put out in an execution read over REST (its data is n8n's flatted text). */
+/**
+ * An execution's run data: n8n's REST API gives it as flatted text.
+ * @param {Execution} execution
+ * @returns {IRunExecutionData | undefined}
+ */
+function runData(execution) {
+	return typeof execution.data === 'string' ? flatted().parse(execution.data) : execution.data;
+}
+
+/**
+ * The items a node put out in an execution read over REST.
+ * @param {Execution} execution
+ * @param {string} nodeName
+ */
 function nodeItems(execution, nodeName) {
-	const data = typeof execution.data === 'string' ? flatted().parse(execution.data) : execution.data;
+	const data = runData(execution);
 	const runs = data?.resultData?.runData?.[nodeName] ?? [];
 	return runs.flatMap((run) => (run.data?.main?.[0] ?? []).map((item) => item.json));
 }
 
-/** The call number an execution of the send workflow serves, from its webhook item (run or still queued). */
+/**
+ * The call number an execution of the send workflow serves, from its webhook item (run or still queued).
+ * @param {Execution} execution
+ * @returns {number | undefined}
+ */
 function callOf(execution) {
-	const data = typeof execution.data === 'string' ? flatted().parse(execution.data) : execution.data;
+	const data = runData(execution);
 	const ran = data?.resultData?.runData?.Webhook?.[0]?.data?.main?.[0]?.[0]?.json;
 	const waiting = (data?.executionData?.nodeExecutionStack ?? []).map((entry) => entry.data?.main?.[0]?.[0]?.json).find(Boolean);
-	return (ran ?? waiting)?.body?.call;
+	const webhookItem = /** @type {{ body?: { call?: number } } | undefined} */ (ran ?? waiting);
+	return webhookItem?.body?.call;
 }
 
+/** @param {Execution} execution */
 function executionError(execution) {
-	const data = typeof execution.data === 'string' ? flatted().parse(execution.data) : execution.data;
+	const data = runData(execution);
 	const error = data?.resultData?.error;
 	return error ? String(error.message ?? error.name ?? '') : '';
 }
 
-/** Execution IDs a worker's log says it started and finished. */
+/**
+ * Execution IDs a worker's log says it started and finished.
+ * @param {N8nServer} server
+ */
 function workerExecutions(server) {
+	/** @type {Set<string>} */
 	const started = new Set();
+	/** @type {Set<string>} */
 	const finished = new Set();
 	for (const line of server.lines) {
 		const message = line.entry?.message ?? '';
@@ -111,6 +161,10 @@ function workerExecutions(server) {
 	return { started, finished };
 }
 
+/**
+ * @param {RestClient} api
+ * @param {string} workflowId
+ */
 async function waitForSettled(api, workflowId) {
 	const deadline = Date.now() + SETTLE_TIMEOUT_MS;
 	for (;;) {
@@ -121,11 +175,19 @@ async function waitForSettled(api, workflowId) {
 	}
 }
 
+/**
+ * @param {Fake} fake
+ * @returns {Promise<FakeState>}
+ */
 async function fakeState(fake) {
 	const response = await fetch(`${fake.url}/_fake/outbox`);
 	return response.json();
 }
 
+/**
+ * @param {string} key
+ * @returns {[string, string][]}
+ */
 function keyForms(key) {
 	return [
 		['raw', key],
@@ -134,8 +196,13 @@ function keyForms(key) {
 	];
 }
 
-/** Every file under dir whose text holds one of the key's forms: [{ file, form, line }]. */
+/**
+ * Every file under dir whose text holds one of the key's forms: [{ file, form, line }].
+ * @param {string[]} files
+ * @param {string} key
+ */
 function searchKey(files, key) {
+	/** @type {{ file: string, form: string, line: string }[]} */
 	const found = [];
 	for (const file of files) {
 		const text = fs.readFileSync(file, 'utf8');
@@ -143,13 +210,17 @@ function searchKey(files, key) {
 			const at = text.indexOf(value);
 			if (at < 0) continue;
 			const lineStart = text.lastIndexOf('\n', at) + 1;
-			found.push({ file: path.relative(workDir, file), form, line: text.slice(lineStart, lineStart + 200) });
+			found.push({ file: path.relative(/** @type {string} */ (workDir), file), form, line: text.slice(lineStart, lineStart + 200) });
 		}
 	}
 	return found;
 }
 
-/** A fake with faults that start after some sends; each fault waits for `skip` more sends after the one before. */
+/**
+ * A fake with faults that start after some sends; each fault waits for `skip` more sends after the one before.
+ * @param {string} name
+ * @param {string} logDir
+ */
 async function startFaultyFake(name, logDir) {
 	const skip = Math.max(3, Math.floor(CALLS / 8));
 	const faults = [
@@ -167,6 +238,7 @@ async function startFaultyFake(name, logDir) {
  * One load: CALLS webhook calls, worker-2 killed half-way and started again; what n8n reports for the
  * executions worker-2 had taken is checked; the calls that failed are sent again by the caller (the
  * one recovery there is: see below); then the fake counts. Returns the figures; pushes problems.
+ * @param {{ label: string, workflowId: string, webhookPath: string, fake: Fake, cluster: Cluster, problems: string[] }} load
  */
 async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems }) {
 	const { mainServer, api, servers, startWorker } = cluster;
@@ -217,15 +289,18 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	const othersStarted = new Set(servers.filter((s) => s.role === 'worker' && s !== worker2).flatMap((s) => [...workerExecutions(s).started]));
 	const alreadyStalled = cluster.stalled;
 	const stalledNow = new Set(
-		mainServer.lines
-			.map((line) => /^Problem with execution (\d+): This execution failed to be processed too many times/.exec(line.entry?.message ?? '')?.[1])
-			.filter((id) => id && !alreadyStalled.has(id)),
+		/** @type {string[]} */ (
+			mainServer.lines
+				.map((line) => /^Problem with execution (\d+): This execution failed to be processed too many times/.exec(line.entry?.message ?? '')?.[1])
+				.filter((id) => id && !alreadyStalled.has(id))
+		),
 	);
 	for (const id of stalledNow) alreadyStalled.add(id);
 	const failedCalls = results.filter((result) => !result.ok);
 	const before = await fakeState(fake);
-	const registered = (call) => before.outbox.filter((row) => row.message === `Call ${call}`).length;
-	const reported = { error: 0, successUnanswered: 0 };
+	const registered = (/** @type {number} */ call) => before.outbox.filter((row) => row.message === `Call ${call}`).length;
+	const reported = { error: 0, successUnanswered: 0, answeredNever: 0 };
+	/** @type {Execution[]} */
 	const failedExecutions = [];
 	for (const id of stalledNow) {
 		const execution = await api.execution(id);
@@ -255,7 +330,6 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	// and only then waits with Bull's job.finished(); a job that completes in between has already been
 	// removed (removeOnComplete) and its completed event has passed, so main never answers the call,
 	// although the execution succeeded.
-	reported.answeredNever = 0;
 	let http500 = 0;
 	for (const result of failedCalls) {
 		let why = '';
@@ -288,8 +362,8 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	}
 	const sentBeforeRecall = failedCalls.filter((result) => registered(result.call) > 0).length;
 	for (const result of failedCalls) {
-		let again;
-		for (let attempt = 1; attempt <= 3 && !again?.ok; attempt++) again = await callOnce(url, result.call, CALL_TIMEOUT_MS);
+		let again = await callOnce(url, result.call, CALL_TIMEOUT_MS);
+		for (let attempt = 2; attempt <= 3 && !again.ok; attempt++) again = await callOnce(url, result.call, CALL_TIMEOUT_MS);
 		result.recalled = again;
 		if (!again.ok) problems.push(`${label}: call ${result.call} failed again when the caller sent it again: ${again.status ? `HTTP ${again.status} ${JSON.stringify(again.body).slice(0, 200)}` : again.error}`);
 	}
@@ -298,6 +372,7 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 
 	// Counting in the fake.
 	const state = await fakeState(fake);
+	/** @type {Map<string, OutboxRow[]>} */
 	const delivered = new Map();
 	for (const row of state.outbox) delivered.set(row.receptor, (delivered.get(row.receptor) ?? []).concat(row));
 	let duplicates = 0;
@@ -318,12 +393,12 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	}
 	// The rows each answered call got back are messages the service registered for it.
 	let mismatched = 0;
-	for (const result of results.map((r) => (r.ok ? r : r.recalled)).filter((r) => r?.ok)) {
+	for (const result of /** @type {CallResult[]} */ (results.map((r) => (r.ok ? r : r.recalled)).filter((r) => r?.ok))) {
 		for (const row of result.body) if (!(delivered.get(row.receptor) ?? []).some((message) => message.messageid === row.messageid)) mismatched++;
 	}
 	if (duplicates > 0) {
 		const sentAgain = new Set(failedCalls.filter((result) => registered(result.call) > 0).map((result) => result.call));
-		const why = (call) =>
+		const why = (/** @type {number} */ call) =>
 			sentAgain.has(call)
 				? 'Kavenegar had taken the send but the caller got no rows (see above), so it sent the call again: a new execution, whose derived local IDs differ'
 				: 'not a call the caller sent twice';
@@ -334,7 +409,7 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	if (lost > 0) problems.push(`${label}: ${lost} recipient(s) got no message: ${[...lostCalls].map(([call, n]) => `call ${call} ${n}`).join(', ')}`);
 	if (mismatched > 0) problems.push(`${label}: ${mismatched} row(s) answered to a caller are not messages the service registered`);
 	if (state.faultsLeft > 0) problems.push(`${label}: the fake still holds ${state.faultsLeft} fault(s): the load did not reach them`);
-	const times = results.filter((r) => r.ok).map((r) => r.ms);
+	const times = results.filter((r) => r.ok).map((r) => /** @type {number} */ (r.ms));
 	return {
 		label,
 		calls: CALLS,
@@ -350,6 +425,7 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 	};
 }
 
+/** @type {{ which: 'refused' | 'notFound', workflowId: string, webhookPath: string, expect: RegExp }[]} */
 const FAILING = [
 	{ which: 'refused', workflowId: 'queueSendRefused01', webhookPath: 'queue-send-refused', expect: /./ },
 	{ which: 'notFound', workflowId: 'queueSendNotFound1', webhookPath: 'queue-send-not-found', expect: /404/ },
@@ -358,6 +434,8 @@ const FAILING = [
 /**
  * Sends that fail for good (nothing listening; an answer 404 from a wrong path), so that workers
  * store and log errors of requests whose URL holds the key: the key search covers them.
+ * @param {Pick<Cluster, 'mainServer' | 'api'>} cluster
+ * @param {string[]} problems
  */
 async function runFailingSends({ mainServer, api }, problems) {
 	const stored = [];
@@ -375,10 +453,17 @@ async function runFailingSends({ mainServer, api }, problems) {
 	return stored.length;
 }
 
-/** Every incoming message must be emitted once, in exactly one execution of the trigger workflow. */
+/**
+ * Every incoming message must be emitted once, in exactly one execution of the trigger workflow.
+ * @param {RestClient} api
+ * @param {InboxMessage[]} inbox
+ * @param {string[]} problems
+ */
 async function checkTrigger(api, inbox, problems) {
 	const wanted = new Set(inbox.map((message) => String(message.messageid)));
+	/** @type {Map<string, string[]>} */
 	let emitted = new Map();
+	/** @type {Execution[]} */
 	let executions = [];
 	const deadline = Date.now() + 60 * 1000;
 	for (;;) {
@@ -407,7 +492,9 @@ async function checkTrigger(api, inbox, problems) {
 }
 
 async function main() {
+	/** @type {string[]} */
 	const problems = [];
+	/** @type {Figures} */
 	const figures = { loads: [] };
 	let started = Date.now();
 	await ensureBuilt();
@@ -431,6 +518,7 @@ async function main() {
 	stoppers.push(() => Promise.all(Object.values(fakes).map((fake) => fake.stop())));
 	log(`redis :${redis.port} (pid ${redis.pid}), postgres :${postgres.port} (pid ${postgres.pid}), fakes ${fakes.derived.url} ${fakes.caller.url}`);
 
+	/** @type {Record<string, string>} */
 	const folders = {};
 	for (const name of ['main', 'worker-1', 'worker-2']) {
 		folders[name] = path.join(workDir, name);
@@ -455,12 +543,14 @@ async function main() {
 		notFound: { id: 'queueKavenegarCred4', name: 'Kavenegar (wrong path)' },
 	};
 	// Failed sends whose errors n8n stores and logs, where a key in a request's URL would show.
+	/** @type {Record<string, string>} */
 	const baseUrls = { ...Object.fromEntries(Object.entries(fakes).map(([which, fake]) => [which, fake.url])), refused: `http://127.0.0.1:${await freePort()}`, notFound: `${fakes.caller.url}/nowhere` };
 	await importCredentials(
 		Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: baseUrls[which] } })),
 		cli,
 	);
 	const node = { timeoutMs: NODE_TIMEOUT_MS, maxTries: 4, waitBetweenTriesMs: 1000 };
+	/** @type {{ label: string, which: 'derived' | 'caller', workflowId: string, webhookPath: string, callerLocalIds: boolean }[]} */
 	const loads = [
 		{ label: 'Prevent Duplicate Sends', which: 'derived', workflowId: 'queueSendDerived01', webhookPath: 'queue-send-derived', callerLocalIds: false },
 		{ label: "caller's Local IDs", which: 'caller', workflowId: 'queueSendCaller001', webhookPath: 'queue-send-caller', callerLocalIds: true },
@@ -477,16 +567,18 @@ async function main() {
 	phase('services started, credentials and workflows imported', started);
 
 	started = Date.now();
-	const startWorker = (name, logName = name) => startN8n({ role: 'worker', name: logName, userFolder: folders[name], logDir, env, concurrency: WORKER_CONCURRENCY });
+	const startWorker = (/** @type {string} */ name, logName = name) => startN8n({ role: 'worker', name: logName, userFolder: folders[name], logDir, env, concurrency: WORKER_CONCURRENCY });
 	const servers = await Promise.all([startN8n({ role: 'main', userFolder: folders.main, logDir, env }), startWorker('worker-1'), startWorker('worker-2')]);
 	stoppers.push(() => Promise.all(servers.map((server) => server.stop())));
 	const mainServer = servers[0];
 	const api = mainServer.rest();
 	await api.setupOwner();
+	/** @type {Cluster} */
 	const cluster = { mainServer, api, servers, startWorker, postgres, worker2: servers[2], restarts: 0, stalled: new Set() };
 	phase('n8n main and two workers ready', started);
 
 	// Messages arrive at the trigger's line all through both loads.
+	/** @type {InboxMessage[]} */
 	const inbox = [];
 	let loading = true;
 	const inboxFeed = (async () => {
@@ -516,6 +608,7 @@ async function main() {
 	fs.writeFileSync(path.join(logDir, 'redis-dump.txt'), redisDump.text);
 	await postgres.dump(path.join(logDir, 'postgres-dump.sql'));
 	const executionRows = (await postgres.psql('select count(*) from execution_data')).stdout.trim();
+	/** @type {Record<string, number>} */
 	const perWorker = {};
 	for (const server of servers.filter((s) => s.role === 'worker')) perWorker[server.name] = workerExecutions(server).finished.size;
 	await Promise.all(servers.map((server) => server.stop()));
@@ -534,6 +627,7 @@ async function main() {
 	return { problems, figures };
 }
 
+/** @param {Figures} figures */
 function printFigures(figures) {
 	console.log('');
 	for (const f of figures.loads ?? []) {
@@ -557,6 +651,7 @@ function printFigures(figures) {
 	console.log(`phase times             ${timings.map(([name, sec]) => `${name} ${sec.toFixed(1)}s`).join('; ')}`);
 }
 
+/** @param {boolean} keep */
 async function cleanup(keep) {
 	for (const stop of stoppers.reverse()) {
 		try {

@@ -60,9 +60,15 @@ const WORKFLOWS = {
 };
 const TRIGGER_NODE = 'Kavenegar Trigger';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const polls = (count) => sleep(count * POLL_SECONDS * 1000 + 3000);
+/** @typedef {import('../test/fakeKavenegar').FakeKavenegar} FakeKavenegar */
+/** @typedef {import('./lib/n8nServer').RestClient} RestClient */
+/** @typedef {{ messageid: number, status?: number, date: number, dateIso?: string, [field: string]: unknown }} TriggerItem the fields of an emitted item the checks read */
+/** @typedef {Awaited<ReturnType<typeof executionsOf>>[number]} Execution an execution read back, with the trigger's items */
 
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const polls = (/** @type {number} */ count) => sleep(count * POLL_SECONDS * 1000 + 3000);
+
+/** @param {{ id: string, name: string, parameters: Record<string, string> }} definition */
 function workflow({ id, name, parameters }) {
 	return {
 		id,
@@ -87,8 +93,13 @@ function workflow({ id, name, parameters }) {
 
 let recipients = 0;
 
-/** `count` sends through the fake's API, 200 recipients a request, a little over a second apart. */
+/**
+ * `count` sends through the fake's API, 200 recipients a request, a little over a second apart.
+ * @param {FakeKavenegar} fake
+ * @param {string} label
+ */
 async function sendBurst(fake, label, count = BURST) {
+	/** @type {number[]} */
 	const ids = [];
 	for (let first = 0; first < count; first += PER_SEND) {
 		const receptor = Array.from({ length: Math.min(PER_SEND, count - first) }, () => `0912${String(++recipients).padStart(7, '0')}`).join(',');
@@ -99,18 +110,28 @@ async function sendBurst(fake, label, count = BURST) {
 		});
 		const body = await response.json();
 		if (body.return?.status !== 200) throw new Error(`send of burst ${label} failed: ${JSON.stringify(body.return)}`);
-		ids.push(...body.entries.map((row) => row.messageid));
+		ids.push(...body.entries.map((/** @type {{ messageid: number }} */ row) => row.messageid));
 		if (first + PER_SEND < count) await sleep(SEND_GAP_MS);
 	}
 	return ids;
 }
 
+/**
+ * @param {FakeKavenegar} fake
+ * @param {string} label
+ * @param {number} count
+ */
 function receive(fake, label, count) {
 	const from = fake.inbox.length;
 	fake.seedInbox(Array.from({ length: count }, (_, i) => ({ sender: `0935${String(i).padStart(7, '0')}`, receptor: LINE, message: `Incoming ${label} ${i + 1}` })));
 	return fake.inbox.slice(from).map((row) => row.messageid);
 }
 
+/**
+ * @param {FakeKavenegar} fake
+ * @param {number[]} ids
+ * @param {number} status
+ */
 function deliver(fake, ids, status) {
 	for (const id of ids) fake.setMessageStatus(id, status);
 }
@@ -119,19 +140,24 @@ function flatted() {
 	return require(path.join(N8N_DIR, 'node_modules', 'flatted'));
 }
 
-/** Every execution of a workflow, with the trigger's items, read back over REST. */
+/**
+ * Every execution of a workflow, with the trigger's items, read back over REST.
+ * @param {RestClient} api
+ * @param {string} workflowId
+ */
 async function executionsOf(api, workflowId) {
 	const summaries = await api.executions({ workflowId });
 	const executions = [];
 	for (const summary of summaries) {
 		const execution = await api.execution(summary.id);
+		/** @type {import('n8n-workflow').IRunExecutionData | undefined} */
 		const data = typeof execution.data === 'string' ? flatted().parse(execution.data) : execution.data;
 		const runs = data?.resultData?.runData?.[TRIGGER_NODE] ?? [];
 		executions.push({
 			id: summary.id,
 			status: summary.status,
 			mode: summary.mode,
-			items: runs.flatMap((run) => (run.data?.main?.[0] ?? []).map((item) => item.json)),
+			items: /** @type {TriggerItem[]} */ (runs.flatMap((run) => (run.data?.main?.[0] ?? []).map((item) => item.json))),
 			error: data?.resultData?.error?.message,
 			raw: typeof execution.data === 'string' ? execution.data : JSON.stringify(execution),
 		});
@@ -139,8 +165,15 @@ async function executionsOf(api, workflowId) {
 	return executions;
 }
 
-/** Each expected ID once: what is missing, what came twice, what was not expected. */
+/**
+ * Each expected ID once: what is missing, what came twice, what was not expected.
+ * @param {string} label
+ * @param {number[]} expected
+ * @param {number[]} emitted
+ * @param {string[]} problems
+ */
 function countOnce(label, expected, emitted, problems) {
+	/** @type {Map<number, number>} */
 	const seen = new Map();
 	for (const id of emitted) seen.set(id, (seen.get(id) ?? 0) + 1);
 	const missing = expected.filter((id) => !seen.has(id));
@@ -151,8 +184,13 @@ function countOnce(label, expected, emitted, problems) {
 	if (extra.length) problems.push(`${label}: ${extra.length} emitted that were not expected, e.g. ${extra.slice(0, 5).join(', ')}`);
 }
 
-/** Every file under `dir` whose bytes hold one of `needles`. */
+/**
+ * Every file under `dir` whose bytes hold one of `needles`.
+ * @param {string} dir
+ * @param {Buffer[]} needles
+ */
 function filesHolding(dir, needles) {
+	/** @type {string[]} */
 	const found = [];
 	for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
 		if (!entry.isFile()) continue;
@@ -169,6 +207,9 @@ function filesHolding(dir, needles) {
  * on), the one n8n runs when it activates a workflow or, after a restart, the next scheduled one.
  * n8n 2.8 activates them before it says the editor is accessible, 2.40 up to 15 s later (its
  * publication service). Rejects when n8n refuses one.
+ * @param {import('./lib/n8nServer').N8nServer} n8n
+ * @param {FakeKavenegar} fake
+ * @param {number} since
  */
 async function activated(n8n, fake, since) {
 	const deadline = Date.now() + (60 + POLL_SECONDS) * 1000;
@@ -185,10 +226,13 @@ async function activated(n8n, fake, since) {
 	}
 }
 
+/** @type {string | undefined} */
 let workDir;
 
 async function main() {
+	/** @type {string[]} */
 	const problems = [];
+	/** @type {Record<string, string>} */
 	const figures = {};
 	const startedAt = Date.now();
 	await ensureBuilt();
@@ -216,7 +260,9 @@ async function main() {
 	log(`n8n ${N8N_VERSION} started in ${figures.firstStart}, both workflows active; polls every ${POLL_SECONDS}s`);
 	await polls(1);
 
+	/** @type {{ failed: number[], delivered: number[] }} */
 	const sent = { failed: [], delivered: [] };
+	/** @type {number[]} */
 	const received = [];
 
 	phase = Date.now();
@@ -308,14 +354,15 @@ async function main() {
 	// ------------------------------------------------------------ the API key
 	const needles = [API_KEY, encodeURIComponent(API_KEY)].map((text) => Buffer.from(text));
 	const holding = filesHolding(workDir, needles);
-	if (holding.length) problems.push(`the API key is in ${holding.map((file) => path.relative(workDir, file)).join(', ')}`);
+	if (holding.length) problems.push(`the API key is in ${holding.map((file) => path.relative(/** @type {string} */ (workDir), file)).join(', ')}`);
 	const readBack = [...status, ...inbox].filter((execution) => execution.raw.includes(API_KEY));
 	if (readBack.length) problems.push(`the API key is in execution(s) ${readBack.map((e) => e.id).join(', ')}`);
 	const logLines = fs.readdirSync(logDir).reduce((sum, file) => sum + fs.readFileSync(path.join(logDir, file), 'utf8').split('\n').length, 0);
 
+	/** @type {Record<string, number>} */
 	const requests = {};
 	for (const record of fake.requests) requests[record.operation] = (requests[record.operation] ?? 0) + 1;
-	const count = (executions, state) => executions.filter((execution) => execution.status === state).length;
+	const count = (/** @type {Execution[]} */ executions, /** @type {string} */ state) => executions.filter((execution) => execution.status === state).length;
 	console.log('');
 	console.log(`Kavenegar Trigger in n8n ${N8N_VERSION} (n8n start, polls every ${POLL_SECONDS}s):`);
 	console.log(`  Message Status Changed  ${statusItems.length} items for ${sent.delivered.length + sent.failed.length} sends the outbox can list (and ${CROWDED - 500} more in E's crowded second, reported missed), in ${count(status, 'success')} executions; ${count(status, 'error')} error execution(s)`);
@@ -326,6 +373,7 @@ async function main() {
 	return problems;
 }
 
+/** @param {boolean} keep */
 function cleanup(keep) {
 	killAll();
 	abandonInstall();

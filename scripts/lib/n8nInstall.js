@@ -24,6 +24,7 @@ const READY_MARKER = path.join(N8N_DIR, 'e2e-ready.json');
 const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
 const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
 
+/** @type {string | undefined} */
 let stagingDir;
 
 /** @returns {[string, string[]]} */
@@ -91,7 +92,7 @@ async function ensureN8n() {
 	delete env.npm_config_ignore_scripts;
 	const logFile = path.join(CACHE_BASE, `install-${N8N_VERSION}.log`);
 	log(`n8n ${N8N_VERSION}: installing into ${N8N_DIR} (first run only: about 5 minutes; log: ${logFile})`);
-	const installWith = (freshness) =>
+	const installWith = (/** @type {string} */ freshness) =>
 		run(npm, [...npmArgs, 'install', '--ignore-scripts', '--no-audit', '--no-fund', freshness, '--loglevel=error'], {
 			cwd: staging,
 			env,
@@ -153,10 +154,15 @@ async function ensureN8n() {
 
 // ---------------------------------------------------------------- our package
 
+/** @param {string} file */
 function readJson(file) {
 	return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/**
+ * @param {string} dir
+ * @returns {number}
+ */
 function newestMtime(dir) {
 	let newest = 0;
 	if (!fs.existsSync(dir)) return newest;
@@ -195,7 +201,10 @@ async function ensureBuilt() {
 	if (stillMissing.length > 0) throw new Error(`npm run build did not produce ${stillMissing.join(', ')}`);
 }
 
-/** Puts the package where n8n looks for community packages. */
+/**
+ * Puts the package where n8n looks for community packages.
+ * @param {string} userFolder
+ */
 function installPackage(userFolder) {
 	const modules = path.join(userFolder, '.n8n', 'nodes', 'node_modules');
 	const target = path.join(modules, PACKAGE_NAME);
@@ -227,6 +236,11 @@ function abandonInstall() {
 	if (stagingDir) fs.rmSync(stagingDir, { recursive: true, force: true });
 }
 
+/**
+ * @param {string} userFolder
+ * @param {number} brokerPort
+ * @returns {NodeJS.ProcessEnv}
+ */
 function n8nEnv(userFolder, brokerPort) {
 	const env = { ...process.env };
 	for (const name of Object.keys(env)) {

@@ -27,9 +27,22 @@ const STOP_GRACE_MS = 20 * 1000;
 const COMMAND_TIMEOUT_MS = 3 * 60 * 1000;
 const READY_LINE = { main: /Editor is now accessible via/, worker: /n8n worker is now ready/ };
 
+/** @typedef {'main' | 'worker'} Role */
+/** @typedef {{ message: string, level?: string, [field: string]: unknown }} LogEntry one of n8n's JSON log lines */
+/** @typedef {{ text: string, entry?: LogEntry }} Line */
+/** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit */
+/** @typedef {Awaited<ReturnType<typeof startN8n>>} N8nServer */
+/** @typedef {ReturnType<typeof restClient>} RestClient */
+/** @typedef {{ email: string, firstName: string, lastName: string, password: string }} Owner */
+/**
+ * Where and how an n8n CLI command runs: workDir (default logDir) holds the files it imports.
+ * @typedef {{ userFolder: string, logDir: string, workDir?: string, logName?: string, env?: Record<string, string>, timeoutMs?: number }} CommandOptions
+ */
+
 /**
  * The environment of one n8n process: n8nEnv (loopback, no telemetry, community packages on) with its
  * own free ports, plus `env` (the caller's database, queue and execution settings, which win).
+ * @param {{ role: Role, userFolder: string, env?: Record<string, string> }} options
  */
 async function serverEnv({ role, userFolder, env = {} }) {
 	const base = n8nEnv(userFolder, await freePort());
@@ -43,7 +56,11 @@ async function serverEnv({ role, userFolder, env = {} }) {
 	return { port, env: { ...base, N8N_SECURE_COOKIE: 'false', N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5', ...own, ...env } };
 }
 
-/** Lines of an n8n process's output; JSON log lines parsed (`entry`), others kept as text. */
+/**
+ * Lines of an n8n process's output; JSON log lines parsed (`entry`), others kept as text.
+ * @param {string} text
+ * @returns {Line}
+ */
 function parseLine(text) {
 	if (text.startsWith('{')) {
 		try {
@@ -61,7 +78,7 @@ function parseLine(text) {
  * ready line printed and GET /healthz/readiness answering 200 (database connected and migrated, and
  * for a worker Redis connected). Everything it prints goes to `<logDir>/<name>.log` and stays in
  * `server.lines` ({ text, entry? }) for checks. Rejects (and kills it) when it exits or times out first.
- * @param {{ role: string, userFolder: string, logDir: string, name?: string, env?: Record<string, string>, concurrency?: number, timeoutMs?: number }} options
+ * @param {{ role: Role, userFolder: string, logDir: string, name?: string, env?: Record<string, string>, concurrency?: number, timeoutMs?: number }} options
  */
 async function startN8n({ role, userFolder, logDir, name = role, env, concurrency, timeoutMs = START_TIMEOUT_MS }) {
 	if (!READY_LINE[role]) throw new Error(`role must be main or worker, not ${role}`);
@@ -71,14 +88,16 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 	const file = fs.createWriteStream(logFile, { flags: 'a' });
 	file.write(`$ n8n ${args.join(' ')}  (port ${port}, user folder ${userFolder})\n`);
 	const child = track(spawn(process.execPath, [n8nBin(), ...args], { cwd: userFolder, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
+	/** @type {Line[]} */
 	const lines = [];
+	/** @type {Set<(line: Line) => void>} */
 	const listeners = new Set();
 	const readLines = () => {
 		let rest = '';
-		return (chunk) => {
+		return (/** @type {Buffer} */ chunk) => {
 			file.write(chunk);
 			const parts = (rest + chunk.toString('utf8')).split('\n');
-			rest = parts.pop();
+			rest = /** @type {string} */ (parts.pop());
 			for (const text of parts) {
 				if (!text.trim()) continue;
 				const line = parseLine(text);
@@ -89,6 +108,7 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 	};
 	child.stdout.on('data', readLines());
 	child.stderr.on('data', readLines());
+	/** @type {Promise<Exit>} */
 	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
 	exited.then(({ code, signal }) => file.end(`\n[${name} exited: code ${code} signal ${signal}]\n`));
 
@@ -107,7 +127,10 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 		get running() {
 			return child.exitCode === null && child.signalCode === null;
 		},
-		/** Calls listener(line) for every line printed from now on; returns the function that stops it. */
+		/**
+		 * Calls listener(line) for every line printed from now on; returns the function that stops it.
+		 * @param {(line: Line) => void} listener
+		 */
 		onLine(listener) {
 			listeners.add(listener);
 			return () => listeners.delete(listener);
@@ -115,9 +138,11 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 		/**
 		 * Resolves the first line (printed already or later) whose log message or text matches pattern;
 		 * rejects after timeoutMs or when the process exits first.
+		 * @param {RegExp} pattern
+		 * @returns {Promise<Line>}
 		 */
 		waitForLine(pattern, timeoutMs = START_TIMEOUT_MS) {
-			const matches = (line) => pattern.test(line.entry?.message ?? line.text);
+			const matches = (/** @type {Line} */ line) => pattern.test(line.entry?.message ?? line.text);
 			const seen = lines.find(matches);
 			if (seen) return Promise.resolve(seen);
 			return new Promise((resolve, reject) => {
@@ -145,7 +170,10 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 		kill(signal = 'SIGKILL') {
 			killTree(child, signal);
 		},
-		/** SIGTERM (n8n finishes or hands back its executions), SIGKILL after graceMs. */
+		/**
+		 * SIGTERM (n8n finishes or hands back its executions), SIGKILL after graceMs.
+		 * @returns {Promise<Exit>}
+		 */
 		async stop(graceMs = STOP_GRACE_MS) {
 			if (!server.running) return exited;
 			const timer = setTimeout(() => killTree(child, 'SIGKILL'), graceMs);
@@ -154,13 +182,16 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 			clearTimeout(timer);
 			// Leftovers of its group (the task runner) must not outlive it.
 			try {
-				process.kill(-child.pid, 'SIGKILL');
+				process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
 			} catch {
 				/* group already gone */
 			}
 			return result;
 		},
-		/** A logged-in REST client of this main (see restClient). */
+		/**
+		 * A logged-in REST client of this main (see restClient).
+		 * @param {{ owner?: Owner, browserId?: string }} [options]
+		 */
 		rest(options) {
 			if (role !== 'main') throw new Error('only a main serves the REST API');
 			return restClient(baseUrl, options);
@@ -178,7 +209,13 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 	return server;
 }
 
+/**
+ * @param {string} url
+ * @param {number} deadline
+ * @param {() => boolean} alive
+ */
 async function waitForHealth(url, deadline, alive) {
+	/** @type {string | undefined} */
 	let last;
 	while (Date.now() < deadline && alive()) {
 		try {
@@ -195,9 +232,16 @@ async function waitForHealth(url, deadline, alive) {
 
 // ---------------------------------------------------------------- REST API of a main
 
+/** @type {Owner} */
 const DEFAULT_OWNER = { email: 'owner@example.com', firstName: 'Script', lastName: 'Owner', password: 'Script-owner-1' };
 
 class RestError extends Error {
+	/**
+	 * @param {string} method
+	 * @param {string} route
+	 * @param {number} status
+	 * @param {unknown} body n8n's answer, parsed when it is JSON
+	 */
 	constructor(method, route, status, body) {
 		super(`${method} ${route}: HTTP ${status} ${typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body).slice(0, 300)}`);
 		this.status = status;
@@ -208,10 +252,19 @@ class RestError extends Error {
 /**
  * A REST client of a main at baseUrl that keeps n8n's auth cookie. setupOwner() creates the owner
  * (first call on a fresh database) and is logged in; login() for an existing owner. Answers are n8n's
- * `data` unwrapped.
+ * `data` unwrapped (n8n's JSON, as it is: `any`).
+ * @param {string} baseUrl
+ * @param {{ owner?: Owner, browserId?: string }} [options]
  */
 function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kavenegar-scripts' } = {}) {
+	/** @type {string | undefined} */
 	let cookie;
+	/**
+	 * @param {string} method
+	 * @param {string} route
+	 * @param {unknown} [body]
+	 * @returns {Promise<any>}
+	 */
 	async function request(method, route, body) {
 		const response = await fetch(`${baseUrl}/rest${route}`, {
 			method,
@@ -242,16 +295,25 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
 		owner,
 		setupOwner: () => request('POST', '/owner/setup', owner),
 		login: () => request('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password }),
-		workflow: (id) => request('GET', `/workflows/${encodeURIComponent(id)}`),
-		/** Publishes the workflow's current version and activates it (triggers and webhooks registered). */
+		workflow: (/** @type {string} */ id) => request('GET', `/workflows/${encodeURIComponent(id)}`),
+		/**
+		 * Publishes the workflow's current version and activates it (triggers and webhooks registered).
+		 * @param {string} id
+		 */
 		async activate(id) {
 			const workflow = await api.workflow(id);
 			return request('POST', `/workflows/${encodeURIComponent(id)}/activate`, { versionId: workflow.versionId });
 		},
-		deactivate: (id) => request('POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {}),
-		/** Every execution matching filter (n8n's fields: workflowId, status: [...], mode, …), newest first. */
+		deactivate: (/** @type {string} */ id) => request('POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {}),
+		/**
+		 * Every execution matching filter (n8n's fields: workflowId, status: [...], mode, …), newest first.
+		 * @param {Record<string, unknown>} [filter]
+		 * @returns {Promise<any[]>}
+		 */
 		async executions(filter = {}) {
+			/** @type {any[]} */
 			const all = [];
+			/** @type {string | undefined} */
 			let lastId;
 			for (;;) {
 				const query = new URLSearchParams({ filter: JSON.stringify(filter), limit: '100' });
@@ -263,7 +325,7 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
 			}
 		},
 		/** One execution with its run data (n8n's flatted `data` string). */
-		execution: (id) => request('GET', `/executions/${encodeURIComponent(id)}`),
+		execution: (/** @type {string} */ id) => request('GET', `/executions/${encodeURIComponent(id)}`),
 	};
 	return api;
 }
@@ -273,6 +335,8 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
 /**
  * Runs one n8n CLI command to its end against the database `env` describes (the same settings as the
  * servers: DB_TYPE=postgresdb …); its output goes to <logDir>/<logName>.log. Throws when it fails.
+ * @param {string[]} args
+ * @param {CommandOptions} options
  */
 async function n8nCommand(args, { userFolder, logDir, logName, env = {}, timeoutMs = COMMAND_TIMEOUT_MS }) {
 	const logFile = path.join(logDir, `${logName ?? args[0].replace(/[^a-z0-9]+/gi, '-')}.log`);
@@ -286,13 +350,22 @@ async function n8nCommand(args, { userFolder, logDir, logName, env = {}, timeout
 	return { ...result, logFile };
 }
 
+/**
+ * @param {string} dir
+ * @param {string} name
+ * @param {unknown} value
+ */
 function writeJson(dir, name, value) {
 	const file = path.join(dir, name);
 	fs.writeFileSync(file, JSON.stringify(value, null, 2));
 	return file;
 }
 
-/** Imports credentials ([{ id, name, type, data }], data in clear: n8n encrypts it) with `n8n import:credentials`. */
+/**
+ * Imports credentials ([{ id, name, type, data }], data in clear: n8n encrypts it) with `n8n import:credentials`.
+ * @param {{ id: string, name: string, type: string, data: Record<string, unknown> }[]} credentials
+ * @param {CommandOptions} options
+ */
 async function importCredentials(credentials, options) {
 	const file = writeJson(options.workDir ?? options.logDir, `import-credentials-${process.pid}.json`, credentials);
 	try {
@@ -302,7 +375,11 @@ async function importCredentials(credentials, options) {
 	}
 }
 
-/** Imports workflows (n8n's workflow JSON, each with an id) with `n8n import:workflow`. */
+/**
+ * Imports workflows (n8n's workflow JSON, each with an id) with `n8n import:workflow`.
+ * @param {object[]} workflows
+ * @param {CommandOptions} options
+ */
 async function importWorkflows(workflows, options) {
 	const file = writeJson(options.workDir ?? options.logDir, `import-workflows-${process.pid}.json`, workflows);
 	try {
@@ -315,6 +392,8 @@ async function importWorkflows(workflows, options) {
 /**
  * Publishes (activates) a workflow's current version in the database with `n8n publish:workflow`,
  * for a main that is not running yet: it activates it when it starts. A running main: rest().activate(id).
+ * @param {string} id
+ * @param {CommandOptions} options
  */
 function publishWorkflow(id, options) {
 	return n8nCommand(['publish:workflow', `--id=${id}`], { logName: `publish-${id}`, ...options });
