@@ -7,7 +7,7 @@
 /** n8n-core brings its own copies of @n8n/* packages: its singletons live in those, not in ours. */
 const requireFromEngine = (/** @type {string} */ name) => require(require.resolve(name, { paths: [require.resolve('n8n-core')] }));
 const { Container } = requireFromEngine('@n8n/di');
-const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, TriggersAndPollers, WorkflowExecute } = require('n8n-core');
+const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, RoutingNode, TriggersAndPollers, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 // Under jest the TypeScript sources are compiled on the fly; elsewhere (demo, benchmarks) the
 // built package in dist/ is what runs, as n8n would load it.
@@ -43,6 +43,25 @@ function asLoaded(nodeType) {
 }
 
 /**
+ * What n8n's own node-type registry (packages/cli, node-types.ts) does to a declarative node before
+ * running it: an `execute` that runs n8n-core's RoutingNode in the execution's context. Without it
+ * n8n-core falls back to a test path whose context has no cancel signal, and n8n's Stop would not
+ * reach the node.
+ * @template {import('n8n-workflow').INodeType} T
+ * @param {T} nodeType
+ * @returns {T}
+ */
+function asServed(nodeType) {
+	if (nodeType && !nodeType.execute && !nodeType.poll && !nodeType.trigger && nodeType.description.requestDefaults !== undefined) {
+		nodeType.execute = async function () {
+			// n8n calls it with its ExecuteContext, which is what RoutingNode takes.
+			return (await new RoutingNode(/** @type {any} */ (this), nodeType).runNode()) ?? [];
+		};
+	}
+	return nodeType;
+}
+
+/**
  * The node as n8n runs it when the package has a copy of n8n-workflow of its own: `npm install` of the
  * package into ~/.n8n/nodes puts one there, as npm 7 and later install peer dependencies. Its errors
  * are then not instances of the engine's NodeApiError, and n8n's routing wraps them in one of its own.
@@ -63,10 +82,10 @@ function kavenegarWithOwnN8nWorkflow() {
 const nodeTypes = {
 	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()), [TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()) },
 	getByName(name) {
-		return this.byName[name];
+		return asServed(this.byName[name]);
 	},
 	getByNameAndVersion(name) {
-		return this.byName[name];
+		return asServed(this.byName[name]);
 	},
 	getKnownTypes() {
 		return {};
@@ -163,8 +182,9 @@ function additionalDataFor(credentials, hooks, executionId) {
  * `{ onError: 'continueRegularOutput' }`. Each run is a new execution with its own ID, as in
  * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
  * `nodeType` runs another node type in its place on the same engine and credential (the
- * benchmark's bare declarative node).
- * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string, executionId?: string, nodeType?: import('n8n-workflow').INodeType }} run
+ * benchmark's bare declarative node). `onExecution` gets the running execution, to stop it as the
+ * editor's Stop button does (`cancel()`).
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string, executionId?: string, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} run
  * @returns {Promise<NodeRun>}
  */
 async function runNode({
@@ -175,6 +195,7 @@ async function runNode({
 	timezone = 'UTC',
 	executionId = `test-execution-${++executions}`,
 	nodeType,
+	onExecution,
 }) {
 	/** @type {import('n8n-workflow').INode} */
 	const node = {
@@ -210,7 +231,9 @@ async function runNode({
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	try {
-		await execute.processRunExecutionData(workflow);
+		const execution = execute.processRunExecutionData(workflow);
+		onExecution?.(execution);
+		await execution;
 	} catch (error) {
 		// n8n refuses to start a node with issues (an empty required field) before running it.
 		return { items: [], error, run: undefined };

@@ -122,6 +122,29 @@ describe('one bound on requests in flight for the node run', () => {
 		// machine, and a run cut off by the default timeout would go on into the next tests' fake.
 	}, 120_000);
 
+	test("Stop execution: requests still waiting for a place in the bound are never sent", async () => {
+		ctx.fake.latencyMs = 50;
+		const numbers = freshNumbers(300);
+		/** @type {number | undefined} */
+		let sentAtStop;
+		await ctx.run(send(), {
+			items: asItems(numbers),
+			onExecution: (execution) => {
+				const watch = setInterval(() => {
+					if (ctx.fake.requests.length < 30) return;
+					clearInterval(watch);
+					sentAtStop = ctx.fake.requests.length;
+					execution.cancel();
+				}, 1);
+			},
+		});
+		// What was in flight at the stop may still land; nothing that was waiting may start after it.
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(sentAtStop).toBeDefined();
+		expect(ctx.fake.requests.length).toBeLessThanOrEqual(/** @type {number} */ (sentAtStop) + 25);
+		expect(numbers.filter((number) => ctx.fake.deliveriesTo(number) > 1)).toEqual([]);
+	});
+
 	test('Max Requests in Flight sets the bound across items and the chunks of each', async () => {
 		ctx.fake.latencyMs = 5;
 		const lists = [freshNumbers(450), freshNumbers(450), freshNumbers(450)];

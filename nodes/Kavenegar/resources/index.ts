@@ -35,6 +35,10 @@
  * - preSend functions run in property order, one after the other, before the pagination function.
  * - n8n builds every item's request in one loop and starts them all at once: nothing in n8n bounds
  *   them, which is why requestFlow.ts keeps the node run's own bound and its all-items check.
+ * - n8n's Stop aborts the execution's cancel signal and leaves the node's promises running: a
+ *   request still waiting for its place in the bound must check the signal before it starts
+ *   (requestFlow.ts). n8n runs a declarative node through an `execute` its node-type registry adds,
+ *   whose context carries that signal; test/harness.js does the same.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelope } from '../../shared/envelope';

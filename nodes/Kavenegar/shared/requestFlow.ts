@@ -232,8 +232,22 @@ function stoppedError(context: IExecuteSingleFunctions, stop: { index: number; e
 	});
 }
 
-async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise<void> {
+/*
+ * Whether a request that has not started may still start. After n8n's Stop (the execution's
+ * cancel signal) n8n's HTTP helper would refuse it anyway, with an error that reads like a request
+ * cut off after sending; this one says it was not sent.
+ */
+function throwIfStopped(context: IExecuteSingleFunctions, run: NodeRun): void {
+	if (context.getExecutionCancelSignal()?.aborted) {
+		throw new NodeOperationError(context.getNode(), 'Not sent: the execution was stopped before this request started', {
+			itemIndex: context.getItemIndex(),
+		});
+	}
 	if (run.stoppedBy) throw stoppedError(context, run.stoppedBy);
+}
+
+async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise<void> {
+	throwIfStopped(context, run);
 	// A free place goes to the queue first: a request arriving between a release and its refill
 	// must not pass the ones waiting.
 	if (run.inFlight < run.maxInFlight && run.queue.length === 0) {
@@ -241,9 +255,9 @@ async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise
 		return;
 	}
 	await new Promise<void>((resolve, reject) => run.queue.push({ resolve, reject }));
-	if (run.stoppedBy) {
+	if (context.getExecutionCancelSignal()?.aborted || run.stoppedBy) {
 		releaseSlot(run);
-		throw stoppedError(context, run.stoppedBy);
+		throwIfStopped(context, run);
 	}
 }
 
