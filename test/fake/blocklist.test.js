@@ -1,58 +1,49 @@
 /** The fake's per-line blocklists, over plain HTTP. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-});
-afterAll(() => fake.close());
+const ctx = useFakeOverHttp();
 
 const numbers = (/** @type {number} */ count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`).join(',');
 
 describe('fake Kavenegar: blocklist', () => {
 	test('add (POST form), exists (GET query) and remove (DELETE query) follow a number through its states', async () => {
 		const line = '30004000';
-		const added = await call('line/blocked/add', { form: { linenumber: line, receptor: '09121111111' } });
+		const added = await ctx.call('line/blocked/add', { form: { linenumber: line, receptor: '09121111111' } });
 		expect(added.body.entries).toEqual([{ linenumber: line, receptor: '09121111111', status: 'Active' }]);
-		const again = await call('line/blocked/add', { form: { linenumber: line, receptor: '09121111111,09122222222' } });
+		const again = await ctx.call('line/blocked/add', { form: { linenumber: line, receptor: '09121111111,09122222222' } });
 		expect(again.body.entries.map((row) => row.status)).toEqual(['AlreadyExists', 'Active']);
-		const exists = await call('line/blocked/exists', { method: 'GET', query: { linenumber: line, receptor: '09121111111,09123333333' } });
+		const exists = await ctx.call('line/blocked/exists', { method: 'GET', query: { linenumber: line, receptor: '09121111111,09123333333' } });
 		expect(exists.body.entries.map((row) => row.status)).toEqual(['Active', 'NotExists']);
-		const removed = await call('line/blocked/remove', { method: 'DELETE', query: { linenumber: line, receptor: '09121111111' } });
+		const removed = await ctx.call('line/blocked/remove', { method: 'DELETE', query: { linenumber: line, receptor: '09121111111' } });
 		expect(removed.body.entries).toEqual({ message: '1 of 1 removed' });
-		expect(fake.isBlocked(line, '09121111111')).toBe(false);
+		expect(ctx.fake.isBlocked(line, '09121111111')).toBe(false);
 	});
 
 	test('each operation takes only its own method, and parameters only where that method carries them', async () => {
 		const params = { linenumber: '30004000', receptor: '09121111111' };
-		expect((await call('line/blocked/add', { method: 'GET', query: params })).body.return.status).toBe(405);
-		expect((await call('line/blocked/exists', { form: params })).body.return.status).toBe(405);
-		expect((await call('line/blocked/remove', { form: params })).body.return.status).toBe(405);
-		expect((await call('line/blocked/remove', { method: 'DELETE' })).body.return.status).toBe(400);
-		expect((await call('line/blocked/exists', { method: 'GET', query: { ...params, number: '1' } })).body.return.message).toContain('unknown parameter: number');
+		expect((await ctx.call('line/blocked/add', { method: 'GET', query: params })).body.return.status).toBe(405);
+		expect((await ctx.call('line/blocked/exists', { form: params })).body.return.status).toBe(405);
+		expect((await ctx.call('line/blocked/remove', { form: params })).body.return.status).toBe(405);
+		expect((await ctx.call('line/blocked/remove', { method: 'DELETE' })).body.return.status).toBe(400);
+		expect((await ctx.call('line/blocked/exists', { method: 'GET', query: { ...params, number: '1' } })).body.return.message).toContain('unknown parameter: number');
 	});
 
 	test('limits: 200 numbers for add and exists, 50 for remove (412); an unknown line is 412', async () => {
 		const line = '30004000';
-		expect((await call('line/blocked/add', { form: { linenumber: line, receptor: numbers(200) } })).body.return.status).toBe(200);
-		expect((await call('line/blocked/add', { form: { linenumber: line, receptor: numbers(201) } })).body.return.status).toBe(414);
-		expect((await call('line/blocked/exists', { method: 'GET', query: { linenumber: line, receptor: numbers(201) } })).body.return.status).toBe(414);
-		expect((await call('line/blocked/remove', { method: 'DELETE', query: { linenumber: line, receptor: numbers(50) } })).body.return.status).toBe(200);
-		const over = await call('line/blocked/remove', { method: 'DELETE', query: { linenumber: line, receptor: numbers(51) } });
+		expect((await ctx.call('line/blocked/add', { form: { linenumber: line, receptor: numbers(200) } })).body.return.status).toBe(200);
+		expect((await ctx.call('line/blocked/add', { form: { linenumber: line, receptor: numbers(201) } })).body.return.status).toBe(414);
+		expect((await ctx.call('line/blocked/exists', { method: 'GET', query: { linenumber: line, receptor: numbers(201) } })).body.return.status).toBe(414);
+		expect((await ctx.call('line/blocked/remove', { method: 'DELETE', query: { linenumber: line, receptor: numbers(50) } })).body.return.status).toBe(200);
+		const over = await ctx.call('line/blocked/remove', { method: 'DELETE', query: { linenumber: line, receptor: numbers(51) } });
 		expect([over.http, over.body.return.status]).toEqual([412, 412]);
-		expect((await call('line/blocked/add', { form: { linenumber: '5555', receptor: '09121111111' } })).body.return.status).toBe(412);
+		expect((await ctx.call('line/blocked/add', { form: { linenumber: '5555', receptor: '09121111111' } })).body.return.status).toBe(412);
 	});
 
 	test('a block placed by an operator or the system stays', async () => {
-		fake.blockNumber('10004346', '09129999999', 'operator');
-		fake.blockNumber('10004346', '09128888888', 'system');
-		const removed = await call('line/blocked/remove', { method: 'DELETE', query: { linenumber: '10004346', receptor: '09129999999,09128888888' } });
+		ctx.fake.blockNumber('10004346', '09129999999', 'operator');
+		ctx.fake.blockNumber('10004346', '09128888888', 'system');
+		const removed = await ctx.call('line/blocked/remove', { method: 'DELETE', query: { linenumber: '10004346', receptor: '09129999999,09128888888' } });
 		expect(removed.body.entries.message).toBe('0 of 2 removed; blocked by an operator or the system, not removed: 09129999999,09128888888');
-		expect(fake.isBlocked('10004346', '09129999999')).toBe(true);
+		expect(ctx.fake.isBlocked('10004346', '09129999999')).toBe(true);
 	});
 });

@@ -3,6 +3,7 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { request } = require('undici');
+const { startFakeKavenegar } = require('../fakeKavenegar');
 
 /**
  * @typedef {(operation: string, request?: { method?: string, form?: Record<string, string | undefined>, json?: unknown, query?: Record<string, string>, key?: string }) => Promise<{ http: number, body: Answer }>} Caller
@@ -35,6 +36,21 @@ function callerFor(fake) {
 		const response = await request(url, /** @type {any} */ (init));
 		return { http: response.statusCode, body: /** @type {any} */ (await response.body.json()) };
 	};
+}
+
+/**
+ * One fake in this process for a test file, and a caller bound to it (API key `key`): both are
+ * there from the file's beforeAll on; the fake closes after the file.
+ * @returns {{ fake: import('../fakeKavenegar').FakeKavenegar, call: Caller }}
+ */
+function useFakeOverHttp() {
+	const context = { fake: /** @type {any} */ (undefined), call: /** @type {any} */ (undefined) };
+	beforeAll(async () => {
+		context.fake = await startFakeKavenegar({ apiKey: 'key' });
+		context.call = callerFor(context.fake);
+	});
+	afterAll(() => context.fake.close());
+	return context;
 }
 
 const SCRIPT = path.join(__dirname, '..', 'fakeKavenegar.js');
@@ -72,4 +88,4 @@ function stopFakeProcess(fake) {
 	});
 }
 
-module.exports = { callerFor, startFakeProcess, stopFakeProcess };
+module.exports = { callerFor, startFakeProcess, stopFakeProcess, useFakeOverHttp };

@@ -1,19 +1,10 @@
 /** The fake's media files, over plain HTTP: what it takes from an upload and how it reports it. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 const FormDataStream = require('form-data');
 const { request } = require('undici');
 const { jpeg, gif, mp4, MB } = require('../mediaSamples');
 
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-});
-afterAll(() => fake.close());
+const ctx = useFakeOverHttp();
 
 /**
  * Posts `body` to media/upload: a FormData goes as multipart, anything else as it is with `contentType`.
@@ -25,7 +16,7 @@ async function upload(body, contentType) {
 	const init = { method: 'POST', body: /** @type {BodyInit} */ (body) };
 	if (contentType) init.headers = { 'Content-Type': contentType };
 	// Node's own fetch, the one that knows Node's own FormData and Blob.
-	const response = await fetch(`${fake.url}/v1/key/media/upload.json`, init);
+	const response = await fetch(`${ctx.fake.url}/v1/key/media/upload.json`, init);
 	return { http: response.status, body: /** @type {any} */ (await response.json()) };
 }
 
@@ -49,7 +40,7 @@ function form(content, { name = 'File', fileName = 'file.bin', type = 'applicati
 async function uploadWithFormDataPackage(content, { name = 'File', fileName, type }) {
 	const data = new FormDataStream();
 	data.append(name, content, { filename: fileName, contentType: type });
-	const response = await request(`${fake.url}/v1/key/media/upload.json`, {
+	const response = await request(`${ctx.fake.url}/v1/key/media/upload.json`, {
 		method: 'POST',
 		headers: data.getHeaders(),
 		body: data.getBuffer(),
@@ -81,7 +72,7 @@ describe('fake Kavenegar: media', () => {
 		const { http, body } = await uploadWithFormDataPackage(jpeg(4096), { fileName: 'photo.jpg', type: 'image/jpeg' });
 		expect(http).toBe(200);
 		expect(body.entries).toMatchObject({ name: 'photo.jpg', mime_type: 'image/jpeg', extension: 'jpg', size: 4096 });
-		expect(fake.media.at(-1)?.hash).toBe(require('node:crypto').createHash('sha256').update(jpeg(4096)).digest('hex'));
+		expect(ctx.fake.media.at(-1)?.hash).toBe(require('node:crypto').createHash('sha256').update(jpeg(4096)).digest('hex'));
 		const mislabelled = await uploadWithFormDataPackage(gif(), { fileName: 'anim.jpg', type: 'image/jpeg' });
 		expect(mislabelled.body.return.status).toBe(801);
 		const otherPart = await uploadWithFormDataPackage(jpeg(), { name: 'upload', fileName: 'photo.jpg', type: 'image/jpeg' });
@@ -93,7 +84,7 @@ describe('fake Kavenegar: media', () => {
 		expect(await uploadStatus('File=abc', 'application/x-www-form-urlencoded')).toBe(800);
 		expect(await uploadStatus(form(jpeg(), { name: 'file', type: 'image/jpeg' }))).toBe(400);
 		expect(await uploadStatus(form(Buffer.alloc(0), { type: 'image/jpeg' }))).toBe(800);
-		expect((await call('media/upload', { method: 'GET' })).body.return.status).toBe(405);
+		expect((await ctx.call('media/upload', { method: 'GET' })).body.return.status).toBe(405);
 	});
 
 	test('801 for bytes that are not JPEG, GIF or MP4, or a part type that does not match them', async () => {
@@ -118,35 +109,35 @@ describe('fake Kavenegar: media', () => {
 		expect(await uploadStatus(form(content, { fileName: 'a.gif', type: 'image/gif' }))).toBe(200);
 		const again = await upload(form(content, { fileName: 'b.gif', type: 'image/gif' }));
 		expect([again.http, again.body.return.status]).toEqual([400, 807]);
-		fake.errorMode = '200';
+		ctx.fake.errorMode = '200';
 		try {
 			const inside = await upload(form(content, { fileName: 'c.gif', type: 'image/gif' }));
 			expect([inside.http, inside.body.return.status]).toEqual([200, 807]);
 		} finally {
-			fake.errorMode = 'status';
+			ctx.fake.errorMode = 'status';
 		}
 	});
 
 	test('list pages by page and size (defaults 1 and 50) with the total; GET only', async () => {
-		fake.media.length = 0;
-		fake.seedMedia(7);
-		const first = await call('media/list', { method: 'GET' });
+		ctx.fake.media.length = 0;
+		ctx.fake.seedMedia(7);
+		const first = await ctx.call('media/list', { method: 'GET' });
 		expect(first.body.entries).toMatchObject({ page: 1, size: 50, total: 7 });
 		expect(first.body.entries.list).toHaveLength(7);
 		expect(first.body.entries.list[0]).not.toHaveProperty('review');
-		const third = await call('media/list', { method: 'GET', query: { page: '3', size: '3' } });
+		const third = await ctx.call('media/list', { method: 'GET', query: { page: '3', size: '3' } });
 		expect(third.body.entries).toMatchObject({ page: 3, size: 3, total: 7 });
 		expect(third.body.entries.list).toHaveLength(1);
-		expect((await call('media/list', { method: 'GET', query: { size: '0' } })).body.return.status).toBe(400);
-		expect((await call('media/list', { form: {} })).body.return.status).toBe(405);
+		expect((await ctx.call('media/list', { method: 'GET', query: { size: '0' } })).body.return.status).toBe(400);
+		expect((await ctx.call('media/list', { form: {} })).body.return.status).toBe(405);
 	});
 
 	test('delete is DELETE with the id in the query string; deleted says whether the file existed', async () => {
-		const [file] = fake.seedMedia(1);
-		expect((await call('media/delete', { form: { id: file.id } })).body.return.status).toBe(405);
-		const deleted = await call('media/delete', { method: 'DELETE', query: { id: file.id } });
+		const [file] = ctx.fake.seedMedia(1);
+		expect((await ctx.call('media/delete', { form: { id: file.id } })).body.return.status).toBe(405);
+		const deleted = await ctx.call('media/delete', { method: 'DELETE', query: { id: file.id } });
 		expect(deleted.body.entries).toEqual({ id: file.id, deleted: true });
-		expect((await call('media/delete', { method: 'DELETE', query: { id: file.id } })).body.entries.deleted).toBe(false);
-		expect((await call('media/delete', { method: 'DELETE', query: { id: 'not-a-guid' } })).body.return.status).toBe(400);
+		expect((await ctx.call('media/delete', { method: 'DELETE', query: { id: file.id } })).body.entries.deleted).toBe(false);
+		expect((await ctx.call('media/delete', { method: 'DELETE', query: { id: 'not-a-guid' } })).body.return.status).toBe(400);
 	});
 });

@@ -1,24 +1,15 @@
 /** The fake's sms/selectoutbox: the contract's 500-row cap, its date limits, both ends inclusive. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-});
-afterAll(() => fake.close());
+const ctx = useFakeOverHttp();
 beforeEach(() => {
-	fake.outbox.length = 0;
+	ctx.fake.outbox.length = 0;
 });
 
-const sentAt = (/** @type {number} */ date, count = 1) => Array.from({ length: count }, () => fake.recordSend({ receptor: '09120000000', message: 'x', date }).messageid);
-const select = async (/** @type {Record<string, string>} */ form) => (await call('sms/selectoutbox', { form })).body;
+const sentAt = (/** @type {number} */ date, count = 1) => Array.from({ length: count }, () => ctx.fake.recordSend({ receptor: '09120000000', message: 'x', date }).messageid);
+const select = async (/** @type {Record<string, string>} */ form) => (await ctx.call('sms/selectoutbox', { form })).body;
 
 describe('fake Kavenegar: sms/selectoutbox', () => {
 	test('a range holding more than 500 messages answers 500 of them, the oldest, and no more', async () => {
@@ -34,7 +25,7 @@ describe('fake Kavenegar: sms/selectoutbox', () => {
 	test('both ends are inclusive; an empty end is now; the sender filters', async () => {
 		const t = now() - 600;
 		const [first, , last] = [sentAt(t)[0], sentAt(t + 1)[0], sentAt(t + 2)[0]];
-		const other = fake.recordSend({ receptor: '09120000000', message: 'x', date: t + 1, sender: '30004000' }).messageid;
+		const other = ctx.fake.recordSend({ receptor: '09120000000', message: 'x', date: t + 1, sender: '30004000' }).messageid;
 		const ids = async (/** @type {Record<string, string>} */ form) => (await select(form)).entries.map((row) => row.messageid);
 		expect(await ids({ startdate: String(t), enddate: String(t) })).toEqual([first]);
 		expect(await ids({ startdate: String(t + 2), enddate: String(t + 2) })).toEqual([last]);
@@ -52,8 +43,8 @@ describe('fake Kavenegar: sms/selectoutbox', () => {
 
 	test('sms/select answers at most 500 IDs a request (414 above)', async () => {
 		const ids = sentAt(now() - 60, 2);
-		expect((await call('sms/select', { form: { messageid: ids.join(',') } })).body.entries.map((row) => row.messageid)).toEqual(ids);
+		expect((await ctx.call('sms/select', { form: { messageid: ids.join(',') } })).body.entries.map((row) => row.messageid)).toEqual(ids);
 		const many = Array.from({ length: 501 }, (_, i) => String(i + 1)).join(',');
-		expect((await call('sms/select', { form: { messageid: many } })).body.return.status).toBe(414);
+		expect((await ctx.call('sms/select', { form: { messageid: many } })).body.return.status).toBe(414);
 	});
 });

@@ -1,94 +1,85 @@
 /** The fake's own contract checks, over plain HTTP: if these pass, the node tests mean something. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-});
-afterAll(() => fake.close());
+const ctx = useFakeOverHttp();
 
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('fake Kavenegar: SMS', () => {
 	test('send answers one row per recipient in the envelope', async () => {
-		const { http, body } = await call('sms/send', { form: { receptor: '09121111111,09122222222', message: 'hi' } });
+		const { http, body } = await ctx.call('sms/send', { form: { receptor: '09121111111,09122222222', message: 'hi' } });
 		expect(http).toBe(200);
 		expect(body.return).toEqual({ status: 200, message: 'تایید شد' });
 		expect(body.entries.map((row) => row.receptor)).toEqual(['09121111111', '09122222222']);
 	});
 
 	test('a wrong key is 403, an unknown operation 404', async () => {
-		expect((await call('sms/send', { key: 'nope', form: { receptor: '0912', message: 'x' } })).body.return.status).toBe(403);
-		expect((await call('sms/nothing', { form: {} })).body.return.status).toBe(404);
+		expect((await ctx.call('sms/send', { key: 'nope', form: { receptor: '0912', message: 'x' } })).body.return.status).toBe(403);
+		expect((await ctx.call('sms/nothing', { form: {} })).body.return.status).toBe(404);
 	});
 
 	test('a JSON body is not read: the parameters are missing', async () => {
-		const { http, body } = await call('sms/send', { json: { receptor: '09121111111', message: 'hi' } });
+		const { http, body } = await ctx.call('sms/send', { json: { receptor: '09121111111', message: 'hi' } });
 		expect([http, body.return.status]).toEqual([400, 400]);
 	});
 
 	test('unknown parameter names are refused, POST parameters in the query string are not read', async () => {
-		expect((await call('sms/send', { form: { receptors: '09121111111', message: 'x' } })).body.return.message).toContain('unknown parameter: receptors');
-		expect((await call('sms/send', { form: {}, query: { receptor: '09121111111', message: 'x' } })).body.return.status).toBe(400);
+		expect((await ctx.call('sms/send', { form: { receptors: '09121111111', message: 'x' } })).body.return.message).toContain('unknown parameter: receptors');
+		expect((await ctx.call('sms/send', { form: {}, query: { receptor: '09121111111', message: 'x' } })).body.return.status).toBe(400);
 	});
 
 	test('limits and their codes: 200 recipients, local ids count, sendarray GET 405 and unequal arrays 419', async () => {
 		const many = Array.from({ length: 201 }, (_, i) => `0912${String(i).padStart(7, '0')}`).join(',');
-		expect((await call('sms/send', { form: { receptor: many, message: 'x' } })).body.return.status).toBe(414);
-		expect((await call('sms/send', { form: { receptor: '09121111111', message: 'x', localid: '1,2' } })).body.return.status).toBe(400);
-		expect((await call('sms/sendarray', { method: 'GET', query: {} })).body.return.status).toBe(405);
+		expect((await ctx.call('sms/send', { form: { receptor: many, message: 'x' } })).body.return.status).toBe(414);
+		expect((await ctx.call('sms/send', { form: { receptor: '09121111111', message: 'x', localid: '1,2' } })).body.return.status).toBe(400);
+		expect((await ctx.call('sms/sendarray', { method: 'GET', query: {} })).body.return.status).toBe(405);
 		const arrays = { receptor: '["09121111111","09122222222"]', sender: '["3000"]', message: '["a","b"]' };
-		expect((await call('sms/sendarray', { form: arrays })).body.return.status).toBe(419);
+		expect((await ctx.call('sms/sendarray', { form: arrays })).body.return.status).toBe(419);
 	});
 
 	test('the same local id is delivered once', async () => {
-		const first = await call('sms/send', { form: { receptor: '09127777777', message: 'x', localid: '4242' } });
-		const again = await call('sms/send', { form: { receptor: '09127777777', message: 'x', localid: '4242' } });
+		const first = await ctx.call('sms/send', { form: { receptor: '09127777777', message: 'x', localid: '4242' } });
+		const again = await ctx.call('sms/send', { form: { receptor: '09127777777', message: 'x', localid: '4242' } });
 		expect(again.body.entries[0].messageid).toBe(first.body.entries[0].messageid);
-		expect(fake.deliveriesTo('09127777777')).toBe(1);
+		expect(ctx.fake.deliveriesTo('09127777777')).toBe(1);
 	});
 
 	test('inbox pages with metadata; date ranges over the limits are 417', async () => {
-		fake.seedInbox(Array.from({ length: 201 }, (_, i) => ({ sender: '0912', receptor: '5000', message: `m${i}` })));
-		const page2 = await call('sms/inboxpaged', { form: { linenumber: '5000', isread: '0', pagenumber: '2' } });
+		ctx.fake.seedInbox(Array.from({ length: 201 }, (_, i) => ({ sender: '0912', receptor: '5000', message: `m${i}` })));
+		const page2 = await ctx.call('sms/inboxpaged', { form: { linenumber: '5000', isread: '0', pagenumber: '2' } });
 		expect(page2.body.metadata).toEqual({ totalcount: 201, currentpage: 2, totalpages: 2, pagesize: 200 });
 		expect(page2.body.entries).toHaveLength(1);
-		expect((await call('sms/inboxpaged', { form: { linenumber: '5000' } })).body.return.status).toBe(400);
+		expect((await ctx.call('sms/inboxpaged', { form: { linenumber: '5000' } })).body.return.status).toBe(400);
 		const range = { startdate: String(now() - 3 * 86400), enddate: String(now()) };
-		expect((await call('sms/inboxpaged', { form: { linenumber: '5000', isread: '0', ...range } })).body.return.status).toBe(417);
-		expect((await call('sms/countinbox', { form: range })).body.return.status).toBe(417);
-		expect((await call('sms/countinbox', { form: { startdate: String(now() - 61 * 86400) } })).body.return.status).toBe(417);
-		expect((await call('sms/statusbyreceptor', { form: { receptor: '0912', ...range } })).body.return.status).toBe(417);
-		expect((await call('sms/countinbox', { form: { startdate: '2026-01-01' } })).body.return.status).toBe(417);
+		expect((await ctx.call('sms/inboxpaged', { form: { linenumber: '5000', isread: '0', ...range } })).body.return.status).toBe(417);
+		expect((await ctx.call('sms/countinbox', { form: range })).body.return.status).toBe(417);
+		expect((await ctx.call('sms/countinbox', { form: { startdate: String(now() - 61 * 86400) } })).body.return.status).toBe(417);
+		expect((await ctx.call('sms/statusbyreceptor', { form: { receptor: '0912', ...range } })).body.return.status).toBe(417);
+		expect((await ctx.call('sms/countinbox', { form: { startdate: '2026-01-01' } })).body.return.status).toBe(417);
 	});
 
 	test('IP access: select, selectoutbox and latestoutbox answer 407 without it', async () => {
-		fake.ipAccess = false;
+		ctx.fake.ipAccess = false;
 		try {
 			for (const [operation, form] of /** @type {[string, Record<string, string>][]} */ ([
 				['sms/select', { messageid: '1' }],
 				['sms/selectoutbox', { startdate: String(now() - 60) }],
 				['sms/latestoutbox', {}],
 			])) {
-				expect((await call(operation, { form })).body.return.status).toBe(407);
+				expect((await ctx.call(operation, { form })).body.return.status).toBe(407);
 			}
 		} finally {
-			fake.ipAccess = true;
+			ctx.fake.ipAccess = true;
 		}
-		expect((await call('sms/latestoutbox', { form: { pagesize: '501' } })).body.return.status).toBe(400);
+		expect((await ctx.call('sms/latestoutbox', { form: { pagesize: '501' } })).body.return.status).toBe(400);
 	});
 
 	test('sent-message rows have exactly the contract\'s fields (§2.2): a tag is not echoed back', async () => {
-		const { body } = await call('sms/send', { form: { receptor: '09126666661', message: 'x', tag: 'crm', localid: '9001' } });
+		const { body } = await ctx.call('sms/send', { form: { receptor: '09126666661', message: 'x', tag: 'crm', localid: '9001' } });
 		expect(Object.keys(body.entries[0]).sort()).toEqual(['cost', 'date', 'message', 'messageid', 'receptor', 'sender', 'status', 'statustext']);
 		const arrays = { receptor: '["09126666662"]', sender: '["3000"]', message: '["a"]', tag: 'crm' };
-		expect(Object.keys((await call('sms/sendarray', { form: arrays })).body.entries[0])).not.toContain('tag');
-		const [row] = (await call('sms/latestoutbox', { form: { pagesize: '1' } })).body.entries;
+		expect(Object.keys((await ctx.call('sms/sendarray', { form: arrays })).body.entries[0])).not.toContain('tag');
+		const [row] = (await ctx.call('sms/latestoutbox', { form: { pagesize: '1' } })).body.entries;
 		expect(row).not.toHaveProperty('tag');
 		expect(row).not.toHaveProperty('localid');
 	});
@@ -109,7 +100,7 @@ describe('fake Kavenegar: SMS', () => {
 		['statusbyreceptor: receptor not a number', 'sms/statusbyreceptor', { receptor: 'ali', startdate: String(now() - 60) }, 411],
 		['statuslocalmessageid: an id not numeric', 'sms/statuslocalmessageid', { localid: '12,abc' }, 400],
 	])('a value of the wrong type is refused → %s', async (_what, operation, form, code) => {
-		const { http, body } = await call(operation, { form });
+		const { http, body } = await ctx.call(operation, { form });
 		expect([http, body.return.status]).toEqual([code, code]);
 		expect(body.entries).toBeNull();
 	});
@@ -120,17 +111,17 @@ describe('fake Kavenegar: SMS', () => {
 		['sms/statusbyreceptor', { receptor: '09126666663', startdate: String(now() - 60) }],
 		['sms/statuslocalmessageid', { localid: '12,13' }],
 	])('the same operations accept values of the contract\'s types → %s', async (operation, form) => {
-		const { http, body } = await call(operation, { form });
+		const { http, body } = await ctx.call(operation, { form });
 		expect([http, body.return.status]).toEqual([200, 200]);
 	});
 
 	test('error mode 200 keeps HTTP 200 and puts the code in return.status', async () => {
-		fake.errorMode = '200';
+		ctx.fake.errorMode = '200';
 		try {
-			const { http, body } = await call('sms/send', { key: 'nope', form: {} });
+			const { http, body } = await ctx.call('sms/send', { key: 'nope', form: {} });
 			expect([http, body.return.status]).toEqual([200, 403]);
 		} finally {
-			fake.errorMode = 'status';
+			ctx.fake.errorMode = 'status';
 		}
 	});
 });

@@ -1,49 +1,40 @@
 /** The fake's sms/status and sms/cancel, over plain HTTP. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-});
-afterAll(() => fake.close());
+const ctx = useFakeOverHttp();
 
 const sendTo = async (/** @type {number} */ count) => {
 	const receptor = Array.from({ length: count }, (_, i) => `0912000000${i}`).join(',');
-	const { body } = await call('sms/send', { form: { receptor, message: 'x' } });
+	const { body } = await ctx.call('sms/send', { form: { receptor, message: 'x' } });
 	return body.entries.map((row) => row.messageid);
 };
 
 describe('fake Kavenegar: sms/status and sms/cancel', () => {
 	test('status answers one row per id, 100 for an unknown id; at most 500 ids; GET works too', async () => {
 		const [id] = await sendTo(1);
-		fake.setMessageStatus(id, 10);
-		const { body } = await call('sms/status', { method: 'GET', query: { messageid: `${id},5` } });
+		ctx.fake.setMessageStatus(id, 10);
+		const { body } = await ctx.call('sms/status', { method: 'GET', query: { messageid: `${id},5` } });
 		expect(body.entries).toEqual([
 			{ messageid: id, status: 10, statustext: 'رسیده به گیرنده' },
 			{ messageid: 5, status: 100, statustext: 'شناسه پیامک نامعتبر است' },
 		]);
 		const many = Array.from({ length: 501 }, (_, i) => String(i + 1)).join(',');
-		expect((await call('sms/status', { form: { messageid: many } })).body.return.status).toBe(414);
-		expect((await call('sms/status', { form: { messageid: 'x' } })).body.return.status).toBe(400);
-		expect((await call('sms/status', { form: {} })).body.return.status).toBe(400);
+		expect((await ctx.call('sms/status', { form: { messageid: many } })).body.return.status).toBe(414);
+		expect((await ctx.call('sms/status', { form: { messageid: 'x' } })).body.return.status).toBe(400);
+		expect((await ctx.call('sms/status', { form: {} })).body.return.status).toBe(400);
 	});
 
 	test('cancel: queued and scheduled become 13 and the cost is refunded; others keep their status', async () => {
 		const [queued, scheduled, delivered] = await sendTo(3);
-		fake.setMessageStatus(scheduled, 2);
-		fake.setMessageStatus(delivered, 10);
-		const credit = fake.credit;
-		const { body } = await call('sms/cancel', { form: { messageid: [queued, scheduled, delivered].join(',') } });
+		ctx.fake.setMessageStatus(scheduled, 2);
+		ctx.fake.setMessageStatus(delivered, 10);
+		const credit = ctx.fake.credit;
+		const { body } = await ctx.call('sms/cancel', { form: { messageid: [queued, scheduled, delivered].join(',') } });
 		expect(body.entries.map((row) => row.status)).toEqual([13, 13, 10]);
 		expect(body.entries[0].statustext).toBe('ارسال پیام از سمت کاربر لغو شده');
-		expect(fake.credit).toBe(credit + 240);
-		const again = await call('sms/cancel', { form: { messageid: String(queued) } });
+		expect(ctx.fake.credit).toBe(credit + 240);
+		const again = await ctx.call('sms/cancel', { form: { messageid: String(queued) } });
 		expect(again.body.entries[0].status).toBe(13);
-		expect(fake.credit).toBe(credit + 240);
+		expect(ctx.fake.credit).toBe(credit + 240);
 	});
 });

@@ -1,19 +1,12 @@
 /** The fake's verification lookup, over plain HTTP. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-	fake.addApprovedTemplate('otp', 'Your code is %token (%token10)', { callText: 'Code %token' });
+const ctx = useFakeOverHttp();
+beforeAll(() => {
+	ctx.fake.addApprovedTemplate('otp', 'Your code is %token (%token10)', { callText: 'Code %token' });
 });
-afterAll(() => fake.close());
 
-const lookup = (/** @type {Record<string, string | undefined>} */ form) => call('verify/lookup', { form: { receptor: '09121234567', template: 'otp', token: '1234', ...form } });
+const lookup = (/** @type {Record<string, string | undefined>} */ form) => ctx.call('verify/lookup', { form: { receptor: '09121234567', template: 'otp', token: '1234', ...form } });
 
 describe('fake Kavenegar: verify/lookup', () => {
 	test('fills the approved template and records one sent message, visible to sms/status', async () => {
@@ -22,7 +15,7 @@ describe('fake Kavenegar: verify/lookup', () => {
 		expect(body.entries).toEqual([
 			expect.objectContaining({ message: 'Your code is 1234 (two words)', receptor: '09121234567', status: 1 }),
 		]);
-		const status = await call('sms/status', { form: { messageid: String(body.entries[0].messageid) } });
+		const status = await ctx.call('sms/status', { form: { messageid: String(body.entries[0].messageid) } });
 		expect(status.body.entries).toEqual([{ messageid: body.entries[0].messageid, status: 1, statustext: 'در صف ارسال' }]);
 	});
 
@@ -41,10 +34,10 @@ describe('fake Kavenegar: verify/lookup', () => {
 
 	test('an unknown or unapproved template is 424; one receptor only; required parameters', async () => {
 		expect((await lookup({ template: 'nope' })).body.return.status).toBe(424);
-		fake.addApprovedTemplate('pending', '%token').approvalstatus = 'PendingReview';
+		ctx.fake.addApprovedTemplate('pending', '%token').approvalstatus = 'PendingReview';
 		expect((await lookup({ template: 'pending' })).body.return.status).toBe(424);
 		expect((await lookup({ receptor: '09121111111,09122222222' })).body.return.status).toBe(411);
-		expect((await call('verify/lookup', { form: { receptor: '09121234567', template: 'otp' } })).body.return.status).toBe(400);
+		expect((await ctx.call('verify/lookup', { form: { receptor: '09121234567', template: 'otp' } })).body.return.status).toBe(400);
 		expect((await lookup({ tag: 'undefinedtag' })).body.return.status).toBe(400);
 	});
 });

@@ -1,37 +1,28 @@
 /** The fake's call/maketts, over plain HTTP: a text-to-speech send to a comma list of numbers. */
-const { startFakeKavenegar } = require('../fakeKavenegar');
-const { callerFor } = require('./client');
+const { useFakeOverHttp } = require('./client');
 
-/** @type {import('../fakeKavenegar').FakeKavenegar} */
-let fake;
-/** @type {import('./client').Caller} */
-let call;
-beforeAll(async () => {
-	fake = await startFakeKavenegar({ apiKey: 'key' });
-	call = callerFor(fake);
-});
-afterAll(() => fake.close());
+const ctx = useFakeOverHttp();
 
 describe('fake Kavenegar: voice call', () => {
 	test('maketts answers one sent-message row per recipient, by GET or POST, and the message ID is known to sms/status', async () => {
-		const posted = await call('call/maketts', { form: { receptor: '09121111111,09122222222', message: 'کد شما ۱۲۳۴' } });
+		const posted = await ctx.call('call/maketts', { form: { receptor: '09121111111,09122222222', message: 'کد شما ۱۲۳۴' } });
 		expect(posted.http).toBe(200);
 		expect(posted.body.entries).toEqual([
 			expect.objectContaining({ receptor: '09121111111', message: 'کد شما ۱۲۳۴', messageid: expect.any(Number), status: 1 }),
 			expect.objectContaining({ receptor: '09122222222' }),
 		]);
-		const got = await call('call/maketts', { method: 'GET', query: { receptor: '09123333333', message: 'hi' } });
+		const got = await ctx.call('call/maketts', { method: 'GET', query: { receptor: '09123333333', message: 'hi' } });
 		expect(got.body.entries).toHaveLength(1);
-		const status = await call('sms/status', { form: { messageid: String(posted.body.entries[0].messageid) } });
+		const status = await ctx.call('sms/status', { form: { messageid: String(posted.body.entries[0].messageid) } });
 		expect(status.body.entries[0].status).toBe(1);
 	});
 
 	test('a local ID already used answers with the first row instead of calling again', async () => {
 		const form = { receptor: '09124444444', message: 'once', localid: '9001' };
-		const first = await call('call/maketts', { form });
-		const second = await call('call/maketts', { form });
+		const first = await ctx.call('call/maketts', { form });
+		const second = await ctx.call('call/maketts', { form });
 		expect(second.body.entries[0].messageid).toBe(first.body.entries[0].messageid);
-		expect(fake.deliveriesTo('09124444444')).toBe(1);
+		expect(ctx.fake.deliveriesTo('09124444444')).toBe(1);
 	});
 
 	test.each([
@@ -42,9 +33,9 @@ describe('fake Kavenegar: voice call', () => {
 		['a parameter SMS takes but a call does not', { receptor: '09121111111', message: 'x', sender: '3000' }, 400],
 		['a receptor that is not a number', { receptor: 'everyone', message: 'x' }, 411],
 	])('refuses %s', async (_what, form, code) => {
-		const sent = fake.outbox.length;
-		const { body } = await call('call/maketts', { form });
+		const sent = ctx.fake.outbox.length;
+		const { body } = await ctx.call('call/maketts', { form });
 		expect(body.return.status).toBe(code);
-		expect(fake.outbox).toHaveLength(sent);
+		expect(ctx.fake.outbox).toHaveLength(sent);
 	});
 });
