@@ -233,21 +233,22 @@ function stoppedError(context: IExecuteSingleFunctions, stop: { index: number; e
 }
 
 /*
- * Whether a request that has not started may still start. After n8n's Stop (the execution's
- * cancel signal) n8n's HTTP helper would refuse it anyway, with an error that reads like a request
- * cut off after sending; this one says it was not sent.
+ * Why a request that has not started must not start, if it must not. After n8n's Stop (the
+ * execution's cancel signal) n8n's HTTP helper would refuse it anyway, with an error that reads
+ * like a request cut off after sending; this one says it was not sent.
  */
-function throwIfStopped(context: IExecuteSingleFunctions, run: NodeRun): void {
+function reasonNotToStart(context: IExecuteSingleFunctions, run: NodeRun): NodeOperationError | undefined {
 	if (context.getExecutionCancelSignal()?.aborted) {
-		throw new NodeOperationError(context.getNode(), 'Not sent: the execution was stopped before this request started', {
+		return new NodeOperationError(context.getNode(), 'Not sent: the execution was stopped before this request started', {
 			itemIndex: context.getItemIndex(),
 		});
 	}
-	if (run.stoppedBy) throw stoppedError(context, run.stoppedBy);
+	return run.stoppedBy && stoppedError(context, run.stoppedBy);
 }
 
 async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise<void> {
-	throwIfStopped(context, run);
+	const before = reasonNotToStart(context, run);
+	if (before) throw before;
 	// A free place goes to the queue first: a request arriving between a release and its refill
 	// must not pass the ones waiting.
 	if (run.inFlight < run.maxInFlight && run.queue.length === 0) {
@@ -255,9 +256,10 @@ async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise
 		return;
 	}
 	await new Promise<void>((resolve, reject) => run.queue.push({ resolve, reject }));
-	if (context.getExecutionCancelSignal()?.aborted || run.stoppedBy) {
+	const after = reasonNotToStart(context, run);
+	if (after) {
 		releaseSlot(run);
-		throwIfStopped(context, run);
+		throw after;
 	}
 }
 
