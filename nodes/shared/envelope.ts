@@ -25,24 +25,6 @@ function isEnvelope(body: unknown): body is Envelope {
 }
 
 /**
- * n8n's routing wraps a node's error that is not an instance of its own NodeApiError in one of its
- * own: it keeps the title and the description but reads the code only from an HTTP client error's
- * `response.status`, and the editor then shows "Error code: none". Every error of this package is
- * such an error when the package has its own copy of n8n-workflow, as `npm install` into
- * ~/.n8n/nodes leaves it (npm 7 and later install peer dependencies). So the code also goes where
- * that wrap reads it, in properties that stay out of JSON and so out of the stored execution.
- */
-export function keepCodeThroughEngineWrap<T extends NodeApiError>(error: T): T {
-	if (error.httpCode) {
-		Object.defineProperties(error, {
-			isAxiosError: { value: true, configurable: true },
-			response: { value: { status: error.httpCode }, configurable: true },
-		});
-	}
-	return error;
-}
-
-/**
  * Kavenegar reports errors in `return.status`, sometimes with HTTP 200 and sometimes with a
  * matching HTTP status, so every response is read here whatever its HTTP status, by the node and
  * by the trigger alike. Nothing from the request (its URL holds the API key) goes into the error;
@@ -62,13 +44,15 @@ export function assertServiceSuccess(
 ): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
-		throw keepCodeThroughEngineWrap(
-			new NodeApiError(node, { httpStatus } as JsonObject, {
+		throw new NodeApiError(
+			node,
+			{ httpStatus } as JsonObject,
+			{
 				message: `Kavenegar answered HTTP ${httpStatus} with ${what}`,
 				description:
 					'The answer did not come from the Kavenegar API as expected (a proxy error page, a cut-off response or a wrong Base URL in the credential). Try again; if it persists, check the Base URL.',
 				httpCode: String(httpStatus),
-			}),
+			},
 		);
 	}
 	const code = Number(body.return.status);
@@ -78,15 +62,17 @@ export function assertServiceSuccess(
 			? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
 			: `The service gave no message (HTTP ${httpStatus}).`;
 		const hint = operationAdvice ?? hints[code] ?? SERVICE_ERROR_ADVICE[code];
-		throw keepCodeThroughEngineWrap(
-			new NodeApiError(node, { status: code, message: serviceMessage } as JsonObject, {
+		throw new NodeApiError(
+			node,
+			{ status: code, message: serviceMessage } as JsonObject,
+			{
 				message:
 					serviceMessageInTitle && serviceMessage
 						? `Kavenegar error ${code}: ${describeServiceError(code)}. The service said: "${serviceMessage}"`
 						: `Kavenegar error ${code}: ${describeServiceError(code)}`,
 				description: hint ? `${said} ${hint}` : said,
 				httpCode: String(code),
-			}),
+			},
 		);
 	}
 }

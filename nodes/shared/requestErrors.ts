@@ -1,9 +1,25 @@
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
-import { keepCodeThroughEngineWrap } from './envelope';
 
 /** n8n words a timeout as "The connection was aborted, perhaps the server is offline". */
 export function isTimeout(error: NodeApiError | NodeOperationError): error is NodeApiError {
 	return error instanceof NodeApiError && ['ECONNABORTED', 'ETIMEDOUT'].includes(String(error.httpCode));
+}
+
+/**
+ * n8n's routing wraps a node's error that is not an instance of its own NodeApiError in one of its
+ * own: it keeps the title and the description but reads the code only from an HTTP client error's
+ * `response.status`, and the editor then shows "Error code: none". Every error of this package is
+ * such an error when the package has its own copy of n8n-workflow, as `npm install` into
+ * ~/.n8n/nodes leaves it (npm 7 and later install peer dependencies). So the code also goes where
+ * that wrap reads it, in properties that stay out of JSON and so out of the stored execution. Every
+ * failure of the node's requests, the service's errors included, leaves through withoutRequestDetails.
+ */
+function keepCodeThroughEngineWrap(error: NodeApiError): void {
+	if (!error.httpCode) return;
+	Object.defineProperties(error, {
+		isAxiosError: { value: true, configurable: true },
+		response: { value: { status: error.httpCode }, configurable: true },
+	});
 }
 
 /**
