@@ -13,15 +13,12 @@
  * which makes that run about 18 minutes (see the README's "Checking a newer n8n").
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
+const { CACHE_BASE } = require('./lib/n8nInstall');
 const { describeFailure, failed, log, run, seconds, stopChildrenOnExit } = require('./lib/processes');
 
 const N8N_VERSION = '2.40.5';
 const NODE_VERSION = '24.21.0';
-const CACHE_BASE =
-	process.env.E2E_CACHE_DIR ||
-	path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-kavenegar-e2e');
 const NODE_DIR = path.join(CACHE_BASE, `node-${NODE_VERSION}`);
 const NODE_BIN = path.join(NODE_DIR, 'bin', 'node');
 const FETCH_TIMEOUT_MS = 5 * 60 * 1000;

@@ -283,6 +283,7 @@ function n8nEnv(userFolder, brokerPort) {
 }
 
 module.exports = {
+	CACHE_BASE,
 	ROOT,
 	PACKAGE_NAME,
 	N8N_VERSION,
