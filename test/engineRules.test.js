@@ -4,7 +4,7 @@
  * with a minimal node on the same engine, so that an n8n upgrade that changes one fails here
  * first, by name.
  */
-const { DirectoryLoader } = require('n8n-core');
+const { asLoaded } = require('./harness');
 const { useFake } = require('./helpers');
 
 const ctx = useFake();
@@ -64,8 +64,7 @@ function nodeWith({ resourceRouting = {}, operationRouting = {} }) {
 			],
 		},
 	};
-	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
-	return nodeType;
+	return asLoaded(nodeType);
 }
 
 /**

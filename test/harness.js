@@ -379,4 +379,4 @@ function shutdownEngine() {
 	}
 }
 
-module.exports = { requireFromEngine, kavenegarWithOwnN8nWorkflow, runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };
+module.exports = { asLoaded, requireFromEngine, kavenegarWithOwnN8nWorkflow, runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };

@@ -54,7 +54,6 @@ async function timed(fn) {
  * @returns {import('n8n-workflow').INodeType}
  */
 function bareNodeType(padTo = 0) {
-	const { DirectoryLoader } = require('n8n-core');
 	/** @type {import('n8n-workflow').INodeType} */
 	const nodeType = {
 		description: {
@@ -97,9 +96,8 @@ function bareNodeType(padTo = 0) {
 	for (let i = properties.length; i < padTo; i++) {
 		properties.push({ displayName: `Unused ${i}`, name: `unused${i}`, type: 'string', default: '', displayOptions: { show: { unused: [true] } } });
 	}
-	// What n8n's loader does to every node (the "Request Options" of declarative nodes); the harness does it to ours.
-	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
-	return nodeType;
+	// What n8n's loader does to every node (the "Request Options" of declarative nodes), as for ours.
+	return harness().asLoaded(nodeType);
 }
 
 /**

@@ -22,10 +22,7 @@ const VARIANTS = /** @type {const} */ (['ours', 'bare', 'padded', 'displayed', '
 function displayedOnly(parameters) {
 	const { NodeHelpers } = require('n8n-workflow');
 	const { Kavenegar } = require(NODE_FILE);
-	const { DirectoryLoader } = require('n8n-core');
-	const nodeType = new Kavenegar();
-	// What n8n's loader does to every node (the "Request Options" of declarative nodes).
-	DirectoryLoader.prototype['applySpecialNodeParameters'](nodeType);
+	const nodeType = harness().asLoaded(new Kavenegar());
 	const values = /** @type {import('n8n-workflow').INodeParameters} */ (parameters);
 	const node = /** @type {import('n8n-workflow').INode} */ ({ typeVersion: 1 });
 	const properties = nodeType.description.properties.filter((/** @type {import('n8n-workflow').INodeProperties} */ property) =>
