@@ -38,15 +38,17 @@ async function benchItemCost(variant) {
 	const credentials = { apiKey: API_KEY, baseUrl: fake.url };
 	const items = Array.from({ length: CPU_ITEMS }, (_, i) => ({ json: { phone: `0912${String(1_000_000 + i)}`, text: `Order ${1000 + i} has shipped` } }));
 	const expressions = { recipients: '={{ $json.phone }}', message: '={{ $json.text }}' };
+	const send = { resource: 'sms', operation: 'send', ...expressions };
 	const { Kavenegar } = require(NODE_FILE);
+	// Only the variant measured is built.
 	const options = {
-		ours: { parameters: { resource: 'sms', operation: 'send', ...expressions } },
-		bare: { parameters: expressions, nodeType: bareNodeType() },
-		padded: { parameters: expressions, nodeType: bareNodeType(new Kavenegar().description.properties.length) },
-		displayed: { parameters: { resource: 'sms', operation: 'send', ...expressions }, nodeType: displayedOnly({ resource: 'sms', operation: 'send', ...expressions }) },
+		ours: () => ({ parameters: send }),
+		bare: () => ({ parameters: expressions, nodeType: bareNodeType() }),
+		padded: () => ({ parameters: expressions, nodeType: bareNodeType(new Kavenegar().description.properties.length) }),
+		displayed: () => ({ parameters: send, nodeType: displayedOnly(send) }),
 		// n8n evaluates a parameter once for every top-level property of its name, displayed or not.
-		expression: { parameters: { resource: 'sms', operation: 'send', ...expressions, additionalFields: { sender: '={{ "10004346" }}' } } },
-	}[variant];
+		expression: () => ({ parameters: { ...send, additionalFields: { sender: '={{ "10004346" }}' } } }),
+	}[variant]();
 	try {
 		const warmItems = items.slice(0, 50);
 		await runOrThrow('warm-up', { ...options, items: warmItems, credentials }, warmItems.length);
