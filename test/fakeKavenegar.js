@@ -40,7 +40,7 @@ const RESOURCES = [
  * @typedef {import('./fake/service').Media} Media
  * @typedef {import('./fake/service').Fault} Fault
  * @typedef {import('./fake/service').RequestRecord} RequestRecord
- * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, port?: number }} FakeOptions
+ * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, blocklistPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, port?: number }} FakeOptions
  */
 
 class FakeKavenegar {
@@ -86,9 +86,13 @@ class FakeKavenegar {
 		this.nextTemplateId = 1001;
 		/** Account lines; blocklists belong to one of them. */
 		this.lines = new Set(options.lines ?? [this.defaultSender, '30004000']);
-		/** Blocked numbers: `${linenumber} ${receptor}` → who blocked it ('api', 'operator' or 'system'). */
+		/** Blocked numbers: `${linenumber} ${receptor}` → who blocked it ('api', 'panel', 'optout', 'operator' or 'system'). */
 		/** @type {Map<string, string>} */
 		this.blocked = new Map();
+		/** When each number was blocked, by the same key, Unix seconds. */
+		/** @type {Map<string, number>} */
+		this.blockedAt = new Map();
+		this.blocklistPageSize = options.blocklistPageSize ?? 200;
 		/** Uploaded media files, oldest first, in the list row shape plus the content's hash. */
 		/** @type {Media[]} */
 		this.media = [];
@@ -199,13 +203,14 @@ class FakeKavenegar {
 		template.approvalstatus = 'Approved';
 	}
 
-	/** Blocks a number on a line; `by` 'operator' or 'system' makes a block the API cannot remove. */
 	/**
+	 * Blocks a number on a line; `by` 'optout', 'operator' or 'system' makes a block the API cannot remove.
 	 * @param {string} linenumber
 	 * @param {string} receptor
 	 */
-	blockNumber(linenumber, receptor, by = 'api') {
+	blockNumber(linenumber, receptor, by = 'api', date = nowSeconds()) {
 		this.blocked.set(`${linenumber} ${receptor}`, by);
+		this.blockedAt.set(`${linenumber} ${receptor}`, date);
 	}
 
 	/**

@@ -1,7 +1,17 @@
 'use strict';
-/** Blocked numbers per line: `line/blocked/add`, `exists`, `remove` (service-api.md 4.14 to 4.16). */
-const { fail } = require('./service');
-const { list, phone } = require('./params');
+/**
+ * Blocked numbers per line: `line/blocked/add`, `exists`, `remove` (service-api.md 4.14 to 4.16)
+ * and `list` (beyond-spec.md, "More endpoints").
+ */
+const { DAY, EITHER, fail, nowSeconds } = require('./service');
+const { countingNumber, list, oneOf, phone, unixTime } = require('./params');
+
+/** Who placed a block, as `line/blocked/list` codes it: web service, panel, recipient opt-out, operator, unknown. */
+/** @type {Record<string, number>} */
+const BLOCK_REASON = { api: 0, panel: 1, optout: 2, operator: 3, system: 10 };
+
+/** Blocks the API may lift: those placed through it or from the panel. */
+const REMOVABLE = ['api', 'panel'];
 
 /** @typedef {import('../fakeKavenegar').FakeKavenegar} FakeKavenegar */
 
@@ -51,11 +61,35 @@ function operations(fake) {
 			params: ['linenumber', 'receptor'],
 			handle: (p) => {
 				const receptors = blocklistRequest(fake, p, 50, 412);
-				const kept = receptors.filter((r) => ['operator', 'system'].includes(fake.blocked.get(`${p.linenumber} ${r}`) ?? ''));
-				const removed = receptors.filter((r) => fake.blocked.get(`${p.linenumber} ${r}`) === 'api');
+				const by = (/** @type {string} */ receptor) => fake.blocked.get(`${p.linenumber} ${receptor}`);
+				const kept = receptors.filter((r) => by(r) !== undefined && !REMOVABLE.includes(by(r) ?? ''));
+				const removed = receptors.filter((r) => REMOVABLE.includes(by(r) ?? ''));
 				for (const receptor of removed) fake.blocked.delete(`${p.linenumber} ${receptor}`);
 				const message = `${removed.length} of ${receptors.length} removed` + (kept.length ? `; blocked by an operator or the system, not removed: ${kept.join(',')}` : '');
 				return { message };
+			},
+		},
+		'line/blocked/list': {
+			methods: EITHER,
+			params: ['linenumber', 'blockreason', 'startdate', 'pagenumber'],
+			handle: (p) => {
+				if (!p.linenumber) fail(400);
+				if (!fake.lines.has(p.linenumber)) fail(412);
+				const reason = p.blockreason === undefined ? undefined : oneOf(p.blockreason, Object.values(BLOCK_REASON), 'blockreason');
+				const now = nowSeconds();
+				// An empty start is the start of today.
+				const since = unixTime(p.startdate) ?? now - (now % DAY);
+				const page = p.pagenumber === undefined ? 1 : countingNumber(p.pagenumber, 'pagenumber');
+				const rows = [...fake.blocked]
+					.filter(([key]) => key.startsWith(`${p.linenumber} `))
+					.map(([key, by]) => ({ number: key.split(' ')[1], blockreason: BLOCK_REASON[by], date: fake.blockedAt.get(key) ?? now }))
+					.filter((row) => row.date >= since && (reason === undefined || row.blockreason === reason));
+				const size = fake.blocklistPageSize;
+				// The service's docs show the paging figures as text.
+				return {
+					entries: rows.slice((page - 1) * size, page * size),
+					metadata: { totalcount: String(rows.length), currentpage: String(page), totalpages: String(Math.ceil(rows.length / size)), pagesize: String(size) },
+				};
 			},
 		},
 	};

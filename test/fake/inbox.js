@@ -1,7 +1,13 @@
 'use strict';
-/** Received messages: `sms/inboxpaged` and `sms/countinbox` (service-api.md 4.7, 4.8). */
+/**
+ * Received messages: `sms/inboxpaged` and `sms/countinbox` (service-api.md 4.7, 4.8), and
+ * `sms/receive`, which marks what it answers as read (beyond-spec.md, "More endpoints").
+ */
 const { DAY, EITHER, fail, nowSeconds } = require('./service');
 const { unixTime } = require('./params');
+
+/** `sms/receive` answers at most this many messages a call. */
+const RECEIVE_MAX = 100;
 
 /**
  * @param {import('../fakeKavenegar').FakeKavenegar} fake
@@ -52,6 +58,17 @@ function operations(fake) {
 						(p.isread === undefined || m.read === (p.isread === '1')),
 				).length;
 				return [{ startdate: start, enddate: end, sumcount }];
+			},
+		},
+		'sms/receive': {
+			methods: EITHER,
+			params: ['linenumber', 'isread'],
+			handle: (p) => {
+				if (!p.linenumber || (p.isread !== '0' && p.isread !== '1')) fail(400);
+				const rows = fake.inbox.filter((m) => m.receptor === p.linenumber && m.read === (p.isread === '1')).slice(0, RECEIVE_MAX);
+				for (const message of rows) message.read = true;
+				// No message is `entries: null`, not an empty list.
+				return rows.length === 0 ? null : rows.map(({ read, ...row }) => row);
 			},
 		},
 	};
