@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { cancelFields, cancelOperation } from './cancel';
 import { countInboxFields, countInboxOperation } from './countInbox';
+import { countOutboxFields, countOutboxOperation } from './countOutbox';
 import { getInboxFields, getInboxOperation } from './getInbox';
 import { getLatestOutboxFields, getLatestOutboxOperation } from './getLatestOutbox';
 import { getMessagesFields, getMessagesOperation } from './getMessages';
@@ -8,6 +9,7 @@ import { getOutboxFields, getOutboxOperation } from './getOutbox';
 import { getStatusFields, getStatusOperation } from './getStatus';
 import { getStatusByLocalIdFields, getStatusByLocalIdOperation } from './getStatusByLocalId';
 import { getStatusByRecipientFields, getStatusByRecipientOperation } from './getStatusByRecipient';
+import { receiveFields, receiveOperation } from './receive';
 import { sendFields, sendOperation } from './send';
 import { sendArrayFields, sendArrayOperation } from './sendArray';
 
@@ -23,9 +25,11 @@ export const smsDescription: INodeProperties[] = [
 			sendArrayOperation,
 			getInboxOperation,
 			countInboxOperation,
+			receiveOperation,
 			getOutboxOperation,
 			getMessagesOperation,
 			getLatestOutboxOperation,
+			countOutboxOperation,
 			getStatusOperation,
 			getStatusByLocalIdOperation,
 			getStatusByRecipientOperation,
@@ -37,9 +41,11 @@ export const smsDescription: INodeProperties[] = [
 	...sendArrayFields,
 	...getInboxFields,
 	...countInboxFields,
+	...receiveFields,
 	...getOutboxFields,
 	...getMessagesFields,
 	...getLatestOutboxFields,
+	...countOutboxFields,
 	...getStatusFields,
 	...getStatusByLocalIdFields,
 	...getStatusByRecipientFields,
