@@ -19,7 +19,7 @@ const MAX_PAGES = 10_000;
  * the pages still needed go side by side within the node run's bound, and the rows come out in
  * page order. Return All wants every page; otherwise pages up to the Limit (n8n cuts the rows to it).
  */
-function pagedRequest(
+export function pagedRequest(
 	readPage: (answer: IDataObject) => Page,
 	pageRequest: (options: DeclarativeRestApiSettings.HttpRequestOptions, page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
 ) {

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { getInfoFields, getInfoOperation } from './getInfo';
+import { getSettingsFields, getSettingsOperation } from './getSettings';
+import { updateSettingsFields, updateSettingsOperation } from './updateSettings';
 
 export const accountDescription: INodeProperties[] = [
 	{
@@ -8,8 +10,10 @@ export const accountDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['account'] } },
-		options: [getInfoOperation],
+		options: [getInfoOperation, getSettingsOperation, updateSettingsOperation],
 		default: 'getInfo',
 	},
 	...getInfoFields,
+	...getSettingsFields,
+	...updateSettingsFields,
 ];

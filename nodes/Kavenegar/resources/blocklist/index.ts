@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { addFields, addOperation } from './add';
 import { checkFields, checkOperation } from './check';
+import { getManyFields, getManyOperation } from './getMany';
 import { removeFields, removeOperation } from './remove';
 
 export const blocklistDescription: INodeProperties[] = [
@@ -10,10 +11,11 @@ export const blocklistDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['blocklist'] } },
-		options: [addOperation, checkOperation, removeOperation],
+		options: [addOperation, checkOperation, getManyOperation, removeOperation],
 		default: 'add',
 	},
 	...addFields,
 	...checkFields,
+	...getManyFields,
 	...removeFields,
 ];
