@@ -131,7 +131,7 @@ class FakeKavenegar {
 	/**
 	 * A burst of "busy" answers, as the service gives when called too often: of the next requests
 	 * (of `operation`, if given), every `every`-th passes and the others get the next kind in
-	 * `kinds` (busy409, busy451, tooMany429, or reset with `after` for a send taken then cut off),
+	 * `kinds` (busy409, busy451, or reset with `after` for a send taken then cut off),
 	 * until `count` have failed.
 	 * @param {{ kinds?: string[], every?: number, count?: number, operation?: string, after?: boolean }} storm
 	 */

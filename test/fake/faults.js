@@ -59,9 +59,10 @@ function applyFault(fake, fault, res, status = 200, body = {}) {
 			res.writeHead(fake.errorMode === 'status' ? code : 200, { 'Content-Type': 'application/json' });
 			return res.end(JSON.stringify({ return: { status: code, message: MESSAGES_FA[code] ?? 'Too many calls' }, entries: null }));
 		}
-		case 'tooMany429':
-			res.writeHead(429, { 'Content-Type': 'text/plain' });
-			return res.end('Too Many Requests');
+		// The service's 429 is not "too many requests": the caller's IP is restricted (beyond-spec.md).
+		case 'ipRestricted429':
+			res.writeHead(fake.errorMode === 'status' ? 429 : 200, { 'Content-Type': 'application/json' });
+			return res.end(JSON.stringify({ return: { status: 429, message: 'IP address is restricted' }, entries: null }));
 		case 'slow':
 			return fake.later(fault.delayMs ?? 2000, () => {
 				if (res.destroyed) return;

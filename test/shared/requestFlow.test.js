@@ -234,13 +234,26 @@ describe('backoff on busy answers', () => {
 		expect(numbers.every((number) => ctx.fake.deliveriesTo(number) === 1)).toBe(true);
 	});
 
-	test('HTTP 429 and 5xx on a read are retried', async () => {
-		ctx.fake.injectFault({ kind: 'tooMany429', operation: 'account/info' });
+	test('5xx on a read is retried', async () => {
+		ctx.fake.injectFault({ kind: 'text500', operation: 'account/info' });
 		ctx.fake.injectFault({ kind: 'html502', operation: 'account/info' });
 		const { items, error } = await ctx.run({ resource: 'account', operation: 'getInfo' });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(ctx.fake.requests).toHaveLength(3);
+	});
+
+	test.each(['status', '200'])("Kavenegar's 429 (the caller's IP is restricted, errors with HTTP %s) is not a busy answer: not retried, with its meaning and next step", async (mode) => {
+		ctx.fake.errorMode = mode;
+		ctx.fake.injectFault({ kind: 'ipRestricted429', operation: 'account/info' });
+		try {
+			const { error } = await ctx.run({ resource: 'account', operation: 'getInfo' });
+			expect(error.message).toBe("Kavenegar error 429: the caller's IP is restricted for this account (not a busy answer: it is not retried)");
+			expect(error.description).toContain("Allow the n8n server's IP in the Kavenegar panel");
+			expect(ctx.fake.requests).toHaveLength(1);
+		} finally {
+			ctx.fake.errorMode = 'status';
+		}
 	});
 
 	test('the error after the last try says how many tries were made', async () => {

@@ -77,7 +77,7 @@ const requestLimitsField: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: DEFAULT_BUSY_RETRIES,
 			description:
-				'How many times to try a request again, waiting longer each time, when Kavenegar answers 409 (busy), 451 or 429 (too many calls), or the connection fails. Reads always; sends only when local IDs make a repeat harmless (Prevent Duplicate Sends, or your own Local IDs); Send Code never.',
+				'How many times to try a request again, waiting longer each time, when Kavenegar answers 409 (busy) or 451 (too many calls), or the connection fails. Reads always; sends only when local IDs make a repeat harmless (Prevent Duplicate Sends, or your own Local IDs); Send Code never.',
 		},
 	],
 };

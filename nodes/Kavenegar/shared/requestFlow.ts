@@ -294,8 +294,11 @@ export type Repeat =
 	/** Sends without a local ID: never retried. */
 	| 'never';
 
-/** Kavenegar's "busy" (409), "too many calls" (451) and HTTP 429: the service did not act. */
-const BUSY = new Set(['409', '451', '429']);
+/**
+ * Kavenegar's "busy" (409) and "too many calls" (451): the service did not act. Its 429 is not one
+ * of them: it means the caller's IP is restricted, which no retry mends (beyond-spec.md).
+ */
+const BUSY = new Set(['409', '451']);
 /** Network failures before a connection existed: the service cannot have seen the request. */
 const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** Network failures after the request may have been written: the service may have acted. */
