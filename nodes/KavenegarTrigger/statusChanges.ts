@@ -7,7 +7,8 @@ import {
 } from 'n8n-workflow';
 import { filtersCollection } from '../shared/collections';
 import { messageStatusName, readableRow, unixToIso } from '../shared/readableRows';
-import { DAY, callKavenegar, nowSeconds, oldestFirst, rowsOf } from './requests';
+import { readLatest, readOutbox, rowsById } from './outboxReads';
+import { DAY, nowSeconds, oldestFirst } from './requests';
 
 export const MESSAGE_STATUS_CHANGED = 'messageStatusChanged';
 
@@ -17,15 +18,6 @@ const UNKNOWN_ID = 100;
 
 /** Statuses a message does not leave: failed, delivered, cancelled (refunded), blocked (refunded). */
 const FINAL = new Set([6, DELIVERED, 13, 14]);
-
-/**
- * `sms/selectoutbox` answers at most this many rows and has no pages (a full answer means the
- * range is to be made smaller); `sms/status` and `sms/select` take at most this many IDs.
- */
-const MAX_ROWS = 500;
-
-/** `sms/selectoutbox`'s range is at most one day; both ends are read as inclusive. */
-const MAX_WINDOW = DAY;
 
 /**
  * `sms/selectoutbox`'s start may lie at most 3 days back; five minutes less keeps a request clear
@@ -44,12 +36,6 @@ const FIRST_LOOK_BACK = 60 * 60;
 
 /** A message that has not settled this long after its date is no longer watched. */
 const WATCH_FOR = 3 * DAY;
-
-const IP_ACCESS_HINT =
-	"Message Status Changed reads the outbox (sms/selectoutbox), which Kavenegar serves only to allowed IPs: add this n8n server's public IP in the Kavenegar panel.";
-
-/** The codes for a caller outside the allowed IPs; other codes (wrong key, credit, busy) have other causes. */
-const IP_ACCESS_HINTS: Record<number, string> = { 407: IP_ACCESS_HINT, 416: IP_ACCESS_HINT };
 
 /** A message the trigger knows: its last status seen, and its date. */
 type Known = [status: number, date: number];
@@ -119,78 +105,6 @@ function changeItem(row: IDataObject, before: number | undefined): INodeExecutio
 	};
 }
 
-interface OutboxRead {
-	rows: Map<string, IDataObject>;
-	/** Seconds holding 500 messages or more: the outbox cannot list them all. */
-	fullSeconds: number[];
-}
-
-/** A range planned from the messages already known holds at most this many of them. */
-const PLANNED_ROWS = 400;
-
-/**
- * Ranges from `from` to `to` of at most a day, cut where the messages already known (`knownDates`)
- * would fill one: a poll re-reads the stretch the previous one read, and planning it from what
- * that poll found spares the requests a full answer wastes.
- */
-function plannedRanges(from: number, to: number, knownDates: number[]): Array<[number, number]> {
-	const cuts: Array<[number, number]> = [];
-	let start = from;
-	let count = 0;
-	for (const date of knownDates.filter((known) => known >= from && known <= to).sort((a, b) => a - b)) {
-		if (count >= PLANNED_ROWS && date > start) {
-			cuts.push([start, date - 1]);
-			[start, count] = [date, 0];
-		}
-		count++;
-	}
-	cuts.push([start, to]);
-	const ranges: Array<[number, number]> = [];
-	for (const [first, last] of cuts) {
-		for (let rangeStart = first; rangeStart <= last; rangeStart += MAX_WINDOW) ranges.push([rangeStart, Math.min(last, rangeStart + MAX_WINDOW - 1)]);
-	}
-	return ranges;
-}
-
-/**
- * Every sent message dated from `from` to `to`, each range halved until it holds fewer than 500
- * rows, as the contract says to do with a full answer.
- */
-async function readOutbox(
-	context: IPollFunctions,
-	senderLine: string,
-	[from, to]: [number, number],
-	knownDates: number[],
-): Promise<OutboxRead> {
-	const rows = new Map<string, IDataObject>();
-	const fullSeconds: number[] = [];
-	const pending = plannedRanges(from, to, knownDates);
-	for (let range = pending.shift(); range !== undefined; range = pending.shift()) {
-		const [start, end] = range;
-		const params: Record<string, string> = { startdate: String(start), enddate: String(end) };
-		if (senderLine !== '') params.sender = senderLine;
-		const answer = rowsOf(await callKavenegar(context, 'sms/selectoutbox', params, IP_ACCESS_HINTS));
-		if (answer.length >= MAX_ROWS && end > start) {
-			const middle = Math.floor((start + end) / 2);
-			pending.unshift([start, middle], [middle + 1, end]);
-			continue;
-		}
-		if (answer.length >= MAX_ROWS) fullSeconds.push(start);
-		for (const row of answer) rows.set(String(row.messageid), row);
-	}
-	return { rows, fullSeconds };
-}
-
-/** Rows of `operation` (sms/status or sms/select) for `ids`, 500 IDs a request, by ID. */
-async function rowsById(context: IPollFunctions, operation: string, ids: string[]): Promise<Map<string, IDataObject>> {
-	const rows = new Map<string, IDataObject>();
-	for (let start = 0; start < ids.length; start += MAX_ROWS) {
-		const envelope = await callKavenegar(context, operation, { messageid: ids.slice(start, start + MAX_ROWS).join(',') }, IP_ACCESS_HINTS);
-		for (const row of rowsOf(envelope)) rows.set(String(row.messageid), row);
-	}
-	return rows;
-}
-
 function missedReasons(unread: [number, number] | undefined, fullSeconds: number[]): string | undefined {
 	const reasons: string[] = [];
 	if (unread) {
@@ -210,9 +124,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 	const senderLine = String((this.getNodeParameter('filters', {}) as IDataObject).senderLine ?? '').trim();
 
 	if (this.getMode() === 'manual') {
-		const params: Record<string, string> = { pagesize: String(MAX_ROWS) };
-		if (senderLine !== '') params.sender = senderLine;
-		const latest = rowsOf(await callKavenegar(this, 'sms/latestoutbox', params, IP_ACCESS_HINTS));
+		const latest = await readLatest(this, senderLine);
 		const sample = latest.find((row) => reported.has(Number(row.status)));
 		return sample ? [[changeItem(sample, undefined)]] : null;
 	}
@@ -237,6 +149,12 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 	const messages: Record<string, Known> = { ...(previous?.messages ?? {}) };
 	const knownDates = Object.values(messages).map(([, date]) => date);
 	const { rows, fullSeconds } = await readOutbox(this, senderLine, [Math.max(wanted, oldest), now], knownDates);
+	// A message scheduled for later is dated then, so the read by date meets it only at its time:
+	// found among the latest registered, it is watched from now on, and a cancellation before its
+	// time is reported at once (its status is asked by ID below, as for any watched message unseen).
+	for (const row of (await readLatest(this, senderLine)).filter((latest) => Number(latest.date) > now)) {
+		rows.set(String(row.messageid), row);
+	}
 	const changes: INodeExecutionData[] = [];
 
 	// On activation (or for another sender line) the messages found are only remembered: no flood

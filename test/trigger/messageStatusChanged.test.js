@@ -29,13 +29,15 @@ const statusesOf = (items) => items.map(({ json }) => [json.messageid, json.prev
 const idsOf = (items) => items.map(({ json }) => json.messageid);
 const selects = () => ctx.fake.requests.filter((r) => r.operation === 'sms/selectoutbox');
 
-/** Every request the trigger made kept to the contract: ranges of a day at most, from at most 3 days back, 500 IDs. */
+/** Every request the trigger made kept to the contract: ranges of a day at most, from at most 3 days back, 500 IDs or rows. */
 function expectWithinContract() {
 	const now = nowSeconds();
 	for (const { operation, form } of ctx.fake.requests) {
 		if (operation === 'sms/selectoutbox') {
 			expect(Number(form?.enddate) - Number(form?.startdate)).toBeLessThanOrEqual(DAY);
 			expect(Number(form?.startdate)).toBeGreaterThanOrEqual(now - 3 * DAY);
+		} else if (operation === 'sms/latestoutbox') {
+			expect(form?.pagesize).toBe('500');
 		} else {
 			expect(form?.messageid.split(',').length).toBeLessThanOrEqual(500);
 		}
@@ -55,7 +57,11 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		const { emitted, error } = await poll({}, { staticData });
 		expect(error).toBeUndefined();
 		expect(emitted).toBeNull();
-		expect(ctx.fake.requests.map((r) => [r.method, r.operation])).toEqual([['POST', 'sms/selectoutbox']]);
+		// The latest registered too, for messages scheduled for later (see the scheduled tests).
+		expect(ctx.fake.requests.map((r) => [r.method, r.operation])).toEqual([
+			['POST', 'sms/selectoutbox'],
+			['POST', 'sms/latestoutbox'],
+		]);
 		const { startdate, enddate } = ctx.fake.requests[0].form ?? {};
 		expect(Number(enddate) - Number(startdate)).toBe(3600);
 		expect(Math.abs(Number(enddate) - nowSeconds())).toBeLessThanOrEqual(2);
@@ -220,6 +226,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		expect(items[0].json).toMatchObject({ message: 'm0', cost: 120, statusName: 'Delivered', previousStatusName: 'Queued' });
 		expect(ctx.fake.requests.map((r) => [r.operation, r.form?.messageid?.split(',').length])).toEqual([
 			['sms/selectoutbox', undefined],
+			['sms/latestoutbox', undefined],
 			['sms/status', 500],
 			['sms/status', 500],
 			['sms/status', 1],
