@@ -14,10 +14,12 @@ const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-wo
 const root = process.env.JEST_WORKER_ID ? '..' : '../dist';
 const { Kavenegar } = require(`${root}/nodes/Kavenegar/Kavenegar.node`);
 const { KavenegarTrigger } = require(`${root}/nodes/KavenegarTrigger/KavenegarTrigger.node`);
+const { KavenegarWebhookTrigger } = require(`${root}/nodes/KavenegarWebhookTrigger/KavenegarWebhookTrigger.node`);
 const { KavenegarApi } = require(`${root}/credentials/KavenegarApi.credentials`);
 
 const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
 const TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarTrigger';
+const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarWebhookTrigger';
 
 /**
  * An output item as the tests read it: n8n types `json` values as its generic data, which every
@@ -80,7 +82,11 @@ function kavenegarWithOwnN8nWorkflow() {
 
 /** @type {import('n8n-workflow').INodeTypes & { byName: Record<string, any> }} */
 const nodeTypes = {
-	byName: { [NODE_TYPE]: asLoaded(new Kavenegar()), [TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()) },
+	byName: {
+		[NODE_TYPE]: asLoaded(new Kavenegar()),
+		[TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()),
+		[WEBHOOK_TRIGGER_TYPE]: asLoaded(new KavenegarWebhookTrigger()),
+	},
 	getByName(name) {
 		return asServed(this.byName[name]);
 	},
@@ -379,4 +385,19 @@ function shutdownEngine() {
 	}
 }
 
-module.exports = { asLoaded, requireFromEngine, kavenegarWithOwnN8nWorkflow, runNode, runPoll, testCredential, credentialsFor, shutdownEngine, NODE_TYPE, TRIGGER_TYPE };
+module.exports = {
+	asLoaded,
+	requireFromEngine,
+	kavenegarWithOwnN8nWorkflow,
+	runNode,
+	runPoll,
+	testCredential,
+	credentialsFor,
+	shutdownEngine,
+	nodeTypes,
+	additionalDataFor,
+	assertKeyNotLeaked,
+	NODE_TYPE,
+	TRIGGER_TYPE,
+	WEBHOOK_TRIGGER_TYPE,
+};

@@ -101,12 +101,15 @@ async function receivedMessages(
 	return oldestFirst([...byId.values()]);
 }
 
-function messageFilter(filters: IDataObject): (message: ReceivedMessage) => boolean {
-	const comparable = (number: string) => normalisePhoneNumber(number) ?? number.trim();
-	const senders = new Set(splitList(filters.senders).map(comparable));
+/** A number as filters compare it: any way of writing it (+98…, 0098…, Persian digits) matches. */
+export const comparableNumber = (number: string) => normalisePhoneNumber(number) ?? number.trim();
+
+/** The Sender Numbers and Text Contains filters, shared with the webhook trigger. */
+export function messageFilter(filters: IDataObject): (message: IDataObject) => boolean {
+	const senders = new Set(splitList(filters.senders).map(comparableNumber));
 	const text = String(filters.textContains ?? '').toLocaleLowerCase();
 	return (message) =>
-		(senders.size === 0 || senders.has(comparable(String(message.sender ?? '')))) &&
+		(senders.size === 0 || senders.has(comparableNumber(String(message.sender ?? '')))) &&
 		String(message.message ?? '').toLocaleLowerCase().includes(text);
 }
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 import { kavenegarBaseUrl } from '../shared/baseUrl';
 import { assertServiceSuccess, type Envelope } from '../shared/envelope';
 import { isTimeout, withoutRequestDetails } from '../shared/requestErrors';
@@ -7,7 +7,10 @@ export const DAY = 86_400;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** A poll must not hang on a silent connection: the next scheduled poll would stack behind it. */
+/**
+ * A poll must not hang on a silent connection: the next scheduled poll would stack behind it (the
+ * webhook trigger's detail fetch likewise holds its execution).
+ */
 const REQUEST_TIMEOUT_SECONDS = 60;
 
 /**
@@ -16,7 +19,7 @@ const REQUEST_TIMEOUT_SECONDS = 60;
  * so a failed request's error goes on without it, as the node's do.
  */
 export async function callKavenegar(
-	context: IPollFunctions,
+	context: IPollFunctions | IExecuteFunctions,
 	operation: string,
 	params: Record<string, string>,
 	hints?: Record<number, string>,

@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { filtersCollection } from '../shared/collections';
-import { messageStatusName, readableRow, unixToIso } from '../shared/readableRows';
+import { FINAL_STATUSES as FINAL, messageStatusName, readableRow, unixToIso } from '../shared/readableRows';
 import { readLatest, readOutbox, rowsById } from './outboxReads';
 import { DAY, nowSeconds, oldestFirst } from './requests';
 
@@ -15,9 +15,6 @@ export const MESSAGE_STATUS_CHANGED = 'messageStatusChanged';
 const DELIVERED = 10;
 const NOT_DELIVERED = 11;
 const UNKNOWN_ID = 100;
-
-/** Statuses a message does not leave: failed, delivered, cancelled (refunded), blocked (refunded). */
-const FINAL = new Set([6, DELIVERED, 13, 14]);
 
 /**
  * `sms/selectoutbox`'s start may lie at most 3 days back; five minutes less keeps a request clear

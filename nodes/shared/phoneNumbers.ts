@@ -4,7 +4,8 @@ const ARABIC_INDIC_ZERO = 0x0660;
 /** What the service accepts as a number: digits, optionally an international `+`. */
 export const PHONE_NUMBER = /^\+?\d{4,15}$/;
 
-function asciiDigits(text: string): string {
+/** Persian (۰–۹) and Arabic-Indic (٠–٩) digits as ASCII digits; other characters as they are. */
+export function asciiDigits(text: string): string {
 	return text.replace(/[\u06f0-\u06f9\u0660-\u0669]/g, (digit) => {
 		const code = digit.charCodeAt(0);
 		return String(code - (code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO));

@@ -18,6 +18,9 @@ export const MESSAGE_STATUS_NAMES: Record<number, string> = {
 	100: 'Not Found',
 };
 
+/** Statuses a message does not leave: failed, delivered, cancelled (refunded), blocked (refunded). */
+export const FINAL_STATUSES: ReadonlySet<number> = new Set([6, 10, 13, 14]);
+
 export function messageStatusName(status: unknown): string {
 	return MESSAGE_STATUS_NAMES[Number(status)] ?? `Unknown status ${String(status)}`;
 }

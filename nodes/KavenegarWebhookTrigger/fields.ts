@@ -1,0 +1,115 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { filtersCollection } from '../shared/collections';
+import { MESSAGE_STATUS_NAMES } from '../shared/readableRows';
+import { DELIVERY_REPORT, INCOMING_MESSAGE } from './callbacks';
+import { SECRET_RULE_TEXT } from './secret';
+
+const incoming = { show: { event: [INCOMING_MESSAGE] } };
+const delivery = { show: { event: [DELIVERY_REPORT] } };
+
+const statusOptions = Object.entries(MESSAGE_STATUS_NAMES)
+	.map(([code, name]) => ({ name: `${name} (${code})`, value: Number(code) }))
+	.sort((a, b) => a.name.localeCompare(b.name));
+
+export const webhookTriggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Paste the Production URL above, followed by ?secret= and your Secret, in the Kavenegar panel, in the account settings, as the URL that receives incoming messages (the receive URL). Activate the workflow first: the Test URL works only while the editor listens.',
+		name: 'incomingNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: incoming,
+	},
+	{
+		displayName:
+			'Paste the Production URL above, followed by ?secret= and your Secret, in the Kavenegar panel, in the account settings, as the URL that receives delivery reports. Activate the workflow first: the Test URL works only while the editor listens.',
+		name: 'deliveryNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: delivery,
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Delivery Report',
+				value: DELIVERY_REPORT,
+				description: 'Kavenegar reports a new status of a message you sent (delivered, failed…)',
+			},
+			{
+				name: 'Incoming Message',
+				value: INCOMING_MESSAGE,
+				description: 'One of your lines received a message',
+			},
+		],
+		default: INCOMING_MESSAGE,
+		description:
+			'Each event has its own URL in the Kavenegar panel; a workflow that wants both uses two of these triggers',
+	},
+	{
+		displayName: 'Secret',
+		name: 'secret',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description: `Ends the URL as ?secret=…; a call without it is refused (401, or 403 when wrong) and starts nothing. ${SECRET_RULE_TEXT}: make one up with a password generator. Kavenegar signs nothing, so this is all that tells its calls from others: it keeps out whoever does not know the URL, but it does not prove a call came from Kavenegar, and whoever sees the URL (the panel, proxy logs, this workflow's export) can call it.`,
+	},
+	{
+		displayName: 'Fetch Message Details',
+		name: 'fetchDetails',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to add the message's row (text, recipient, sender, cost) as `details`, read with sms/select in the execution, after the callback is answered. Needs a Kavenegar credential and IP access: add the n8n server's public IP in the Kavenegar panel.",
+		displayOptions: delivery,
+	},
+	{
+		displayName: 'Ignore Repeats',
+		name: 'ignoreRepeats',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether a call for an event already taken in the last 24 hours (same `eventKey`) is answered but starts nothing. Remembered by this n8n process only (lost on restart; each webhook process of queue mode has its own); for a lasting check use the Remove Duplicates node on `eventKey`.",
+	},
+	filtersCollection({}, [
+		{
+			displayName: 'Lines',
+			name: 'lines',
+			type: 'string',
+			default: '',
+			placeholder: '10004346, 2000660110',
+			description: 'Only messages received on these lines of yours, separated by commas',
+			displayOptions: { show: { '/event': [INCOMING_MESSAGE] } },
+		},
+		{
+			displayName: 'Sender Numbers',
+			name: 'senders',
+			type: 'string',
+			default: '',
+			placeholder: '09121234567, 09351234567',
+			description: 'Only messages from these numbers, separated by commas; any way of writing a number matches (+98…, 0098…, 09…)',
+			displayOptions: { show: { '/event': [INCOMING_MESSAGE] } },
+		},
+		{
+			displayName: 'Statuses',
+			name: 'statuses',
+			type: 'multiOptions',
+			options: statusOptions,
+			default: [],
+			description: 'Only reports of these statuses; none chosen means all',
+			displayOptions: { show: { '/event': [DELIVERY_REPORT] } },
+		},
+		{
+			displayName: 'Text Contains',
+			name: 'textContains',
+			type: 'string',
+			default: '',
+			description: 'Only messages whose text contains this, ignoring letter case',
+			displayOptions: { show: { '/event': [INCOMING_MESSAGE] } },
+		},
+	]),
+];
