@@ -53,13 +53,15 @@ async function parseBody(req) {
 }
 
 /**
- * Starts the server for one Kavenegar Webhook Trigger with `parameters`. `credentials` are what the
- * node's kavenegarApi credential holds (for Fetch Message Details). Calls to `/webhook/<id>/…` run
+ * Starts the server for one Kavenegar Webhook Trigger with `parameters`, its kavenegarWebhookApi
+ * credential holding `secret`, its kavenegarApi credential `credentials` (for Fetch Message Details). Calls to `/webhook/<id>/…` run
  * as n8n's production webhooks (mode `webhook`), to `/webhook-test/<id>/…` as the editor's test URL
  * (mode `manual`). Every execution started is in `executions`, resolved once it has run.
- * @param {{ parameters: import('n8n-workflow').INodeParameters, credentials?: import('./harness').Credentials, webhookId?: string }} options
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, secret: string, credentials?: import('./harness').Credentials, webhookId?: string }} options
  */
-async function startWebhookServer({ parameters, credentials, webhookId = 'c0ffee00-0000-4000-8000-00000000beef' }) {
+async function startWebhookServer({ parameters, secret, credentials: apiCredentials, webhookId = 'c0ffee00-0000-4000-8000-00000000beef' }) {
+	// The harness's credentials helper hands every credential type the same data.
+	const credentials = { ...apiCredentials, secret };
 	/** @type {import('n8n-workflow').INode} */
 	const node = {
 		id: 'kavenegar-webhook-trigger',
@@ -69,7 +71,7 @@ async function startWebhookServer({ parameters, credentials, webhookId = 'c0ffee
 		position: [0, 0],
 		webhookId,
 		parameters,
-		credentials: { kavenegarApi: { id: '1', name: 'Kavenegar account' } },
+		credentials: { kavenegarWebhookApi: { id: '2', name: 'Kavenegar webhook secret' }, kavenegarApi: { id: '1', name: 'Kavenegar account' } },
 	};
 	/** @param {import('n8n-workflow').WorkflowExecuteMode} mode */
 	const workflowFor = (mode) =>

@@ -2,8 +2,11 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type ICredentialsDecrypted,
+	type ICredentialTestFunctions,
 	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeCredentialTestResult,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -52,6 +55,7 @@ export class KavenegarWebhookTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
+			{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' },
 			{ name: 'kavenegarApi', required: true, displayOptions: { show: { event: [DELIVERY_REPORT], fetchDetails: [true] } } },
 		],
 		webhooks: [
@@ -59,6 +63,19 @@ export class KavenegarWebhookTrigger implements INodeType {
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: PATH },
 		],
 		properties: webhookTriggerProperties,
+	};
+
+	methods = {
+		credentialTest: {
+			async kavenegarWebhookSecret(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				return SECRET_RULE.test(String(credential.data?.secret ?? ''))
+					? { status: 'OK', message: 'The secret can end a URL as it is' }
+					: { status: 'Error', message: `Secret: must be ${SECRET_RULE_TEXT}` };
+			},
+		},
 	};
 
 	webhookMethods = {
@@ -69,7 +86,7 @@ export class KavenegarWebhookTrigger implements INodeType {
 			},
 			/** Activation is where a secret that a URL cannot carry as it is, or that is too short, stops. */
 			async create(this: IHookFunctions): Promise<boolean> {
-				if (!SECRET_RULE.test(String(this.getNodeParameter('secret', '')))) {
+				if (!SECRET_RULE.test(String((await this.getCredentials('kavenegarWebhookApi')).secret ?? ''))) {
 					throw new NodeOperationError(this.getNode(), `Secret: must be ${SECRET_RULE_TEXT}`);
 				}
 				return true;
@@ -83,7 +100,7 @@ export class KavenegarWebhookTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const { given, extraQuery } = splitSecret(request.query);
-		const wrongSecret = secretRefusal(given, String(this.getNodeParameter('secret', '')));
+		const wrongSecret = secretRefusal(given, String((await this.getCredentials('kavenegarWebhookApi')).secret ?? ''));
 		if (wrongSecret) return refuse(this, wrongSecret);
 
 		const fields = callFields(request, extraQuery);

@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { filtersCollection } from '../shared/collections';
 import { MESSAGE_STATUS_NAMES } from '../shared/readableRows';
 import { DELIVERY_REPORT, INCOMING_MESSAGE } from './callbacks';
-import { SECRET_RULE_TEXT } from './secret';
 
 const incoming = { show: { event: [INCOMING_MESSAGE] } };
 const delivery = { show: { event: [DELIVERY_REPORT] } };
@@ -14,7 +13,7 @@ const statusOptions = Object.entries(MESSAGE_STATUS_NAMES)
 export const webhookTriggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Paste the Production URL above, followed by ?secret= and your Secret, in the Kavenegar panel, in the account settings, as the URL that receives incoming messages (the receive URL). Activate the workflow first: the Test URL works only while the editor listens.',
+			'Paste the Production URL above, followed by ?secret= and the Secret of the credential, in the Kavenegar panel, in the account settings, as the URL that receives incoming messages (the receive URL). Activate the workflow first: the Test URL works only while the editor listens.',
 		name: 'incomingNotice',
 		type: 'notice',
 		default: '',
@@ -22,7 +21,7 @@ export const webhookTriggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Paste the Production URL above, followed by ?secret= and your Secret, in the Kavenegar panel, in the account settings, as the URL that receives delivery reports. Activate the workflow first: the Test URL works only while the editor listens.',
+			'Paste the Production URL above, followed by ?secret= and the Secret of the credential, in the Kavenegar panel, in the account settings, as the URL that receives delivery reports. Activate the workflow first: the Test URL works only while the editor listens.',
 		name: 'deliveryNotice',
 		type: 'notice',
 		default: '',
@@ -50,13 +49,11 @@ export const webhookTriggerProperties: INodeProperties[] = [
 			'Each event has its own URL in the Kavenegar panel; a workflow that wants both uses two of these triggers',
 	},
 	{
-		displayName: 'Secret',
-		name: 'secret',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
+		displayName:
+			"The credential's Secret ends each URL as ?secret=…; a call without it is refused (401, or 403 when wrong) and starts nothing. Kavenegar signs nothing, so this is all that tells its calls from others: it keeps out whoever does not know the URL, but it does not prove a call came from Kavenegar, and whoever sees the URL (the panel, proxy logs) can call it.",
+		name: 'secretNotice',
+		type: 'notice',
 		default: '',
-		description: `Ends the URL as ?secret=…; a call without it is refused (401, or 403 when wrong) and starts nothing. ${SECRET_RULE_TEXT}: make one up with a password generator. Kavenegar signs nothing, so this is all that tells its calls from others: it keeps out whoever does not know the URL, but it does not prove a call came from Kavenegar, and whoever sees the URL (the panel, proxy logs, this workflow's export) can call it.`,
 	},
 	{
 		displayName: 'Fetch Message Details',

@@ -4,17 +4,30 @@ const { shutdownEngine } = require('../harness');
 const SECRET = 'incoming-Secret_0123456789';
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const JSON_TYPE = { 'Content-Type': 'application/json' };
+const PERSIAN = 'سلام، سفارش ۱۲ را تأیید می‌کنم ✅';
 
 /** @type {Awaited<ReturnType<typeof startWebhookServer>>} */
 let server;
-/** @type {(parameters?: import('n8n-workflow').INodeParameters) => Promise<void>} */
+/** @param {import('n8n-workflow').INodeParameters} [parameters] */
 const serve = async (parameters = {}) => {
 	await server?.close();
-	server = await startWebhookServer({ parameters: { event: 'incomingMessage', secret: SECRET, ...parameters } });
+	server = await startWebhookServer({ parameters: { event: 'incomingMessage', ...parameters }, secret: SECRET });
 };
-const url = (query = `secret=${SECRET}`) => `${server.urlOf('incoming-message')}?${query}`;
+const url = (query = `secret=${SECRET}`, test = false) => `${server.urlOf('incoming-message', test)}?${query}`;
+/** @param {Record<string, string>} [extra] */
 const fields = (extra = {}) => ({ messageid: '8791234', from: '09121234567', to: '10004346', message: 'YES', ...extra });
+/** @param {Record<string, string>} [extra] */
 const form = (extra = {}) => new URLSearchParams(fields(extra)).toString();
+/** @param {Record<string, string>} [extra] */
+const post = (extra = {}) => server.call(url(), { method: 'POST', headers: FORM, body: form(extra) });
+/** The one execution's item, after checking that exactly one started and ran without error. */
+const onlyItem = async () => {
+	const runs = await server.settled([SECRET]);
+	expect(runs).toHaveLength(1);
+	expect(runs[0].error).toBeUndefined();
+	expect(runs[0].items).toHaveLength(1);
+	return runs[0].items[0].json;
+};
 
 beforeEach(() => serve());
 afterAll(async () => {
@@ -22,17 +35,13 @@ afterAll(async () => {
 	shutdownEngine();
 });
 
-describe('Kavenegar Webhook Trigger: Incoming Message over n8n\'s webhook path', () => {
-	test('a POSTed form is answered 200 at once, then one execution emits the item with the polling trigger\'s field names', async () => {
+describe("Kavenegar Webhook Trigger: Incoming Message over n8n's webhook path", () => {
+	test("a POSTed form is answered 200 at once, then one execution emits the item with the polling trigger's field names", async () => {
 		const before = Math.floor(Date.now() / 1000);
-		const answer = await server.call(url(), { method: 'POST', headers: FORM, body: form() });
+		const answer = await post();
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ received: true });
-		const [run] = await server.settled([SECRET]);
-		expect(server.executions).toHaveLength(1);
-		expect(run.error).toBeUndefined();
-		expect(run.items).toHaveLength(1);
-		const { json } = run.items[0];
+		const json = await onlyItem();
 		expect(json).toEqual({
 			messageid: 8791234,
 			sender: '09121234567',
@@ -50,8 +59,157 @@ describe('Kavenegar Webhook Trigger: Incoming Message over n8n\'s webhook path',
 		const json = await server.call(url(), { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ...fields(), messageid: 8791234 }) });
 		expect([get.status, json.status]).toEqual([200, 200]);
 		const runs = await server.settled([SECRET]);
-		const strip = (/** @type {any} */ item) => ({ ...item.json, date: 0, dateIso: '' });
-		expect(runs.map((run) => strip(run.items[0]))).toEqual([strip(runs[0].items[0]), strip(runs[0].items[0])]);
-		expect(runs[0].items[0].json.message).toBe('YES');
+		const stripped = runs.map(({ items }) => ({ ...items[0].json, date: 0, dateIso: '' }));
+		expect(stripped[1]).toEqual(stripped[0]);
+		expect(stripped[0]).toMatchObject({ messageid: 8791234, sender: '09121234567', message: 'YES' });
+	});
+
+	test('Persian text arrives byte for byte, by form, query string and JSON', async () => {
+		await post({ message: PERSIAN });
+		await server.call(url(`secret=${SECRET}&${form({ message: PERSIAN })}`));
+		await server.call(url(), { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(fields({ message: PERSIAN })) });
+		const runs = await server.settled([SECRET]);
+		expect(runs).toHaveLength(3);
+		for (const run of runs) expect(Buffer.from(run.items[0].json.message, 'utf8').equals(Buffer.from(PERSIAN, 'utf8'))).toBe(true);
+	});
+
+	test('a text URL-encoded once more is decoded once: by form, by query string and by JSON', async () => {
+		const once = encodeURIComponent(PERSIAN);
+		await post({ message: once });
+		await server.call(url(`secret=${SECRET}&${form({ message: once })}`));
+		await server.call(url(), { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(fields({ message: once })) });
+		// Encoded as PHP's urlencode does: spaces as +.
+		await post({ message: new URLSearchParams({ m: 'YES please 100%' }).toString().slice(2) });
+		const runs = await server.settled([SECRET]);
+		expect(runs.map((run) => run.items[0].json.message)).toEqual([PERSIAN, PERSIAN, PERSIAN, 'YES please 100%']);
+	});
+
+	test('never twice: % and + in a plain text stay, and a text that only looks encoded after one decoding stays encoded', async () => {
+		const texts = ['50% off + free 1+1', '1+1=2', '100%', 'a%2', encodeURIComponent('%41 is A'), '۱۰۰٪ تخفیف + ارسال رایگان'];
+		for (const message of texts) await post({ message });
+		const runs = await server.settled([SECRET]);
+		expect(runs.map((run) => run.items[0].json.message)).toEqual(['50% off + free 1+1', '1+1=2', '100%', 'a%2', '%41 is A', texts[5]]);
+	});
+
+	test('Persian and Arabic-Indic digits and +98/0098 forms in numbers and IDs become what the node uses', async () => {
+		await post({ messageid: '۸۷۹۱۲۳۴', from: '+98 ۹۱۲ ۱۲۳ ۴۵۶۷', to: '١٠٠٠٤٣٤٦' });
+		const json = await onlyItem();
+		expect(json).toMatchObject({ messageid: 8791234, sender: '09121234567', receptor: '10004346', eventKey: 'incomingMessage:8791234' });
+	});
+
+	test('the editor\'s test URL runs the same node in manual mode', async () => {
+		const answer = await server.call(url(`secret=${SECRET}`, true), { method: 'POST', headers: FORM, body: form() });
+		expect(answer.status).toBe(200);
+		expect((await onlyItem()).messageid).toBe(8791234);
+	});
+
+	test('a caller that appends its own ?fields to the URL still reaches the node with its fields', async () => {
+		const answer = await server.call(url(`secret=${SECRET}?${form()}`));
+		expect(answer.status).toBe(200);
+		expect(await onlyItem()).toMatchObject({ messageid: 8791234, sender: '09121234567', message: 'YES' });
+	});
+});
+
+describe('Kavenegar Webhook Trigger: refused calls start nothing', () => {
+	test.each([
+		['no secret', 401, '', 'The secret is missing: the URL must end with ?secret=…'],
+		['an empty secret', 401, 'secret=', 'The secret is missing: the URL must end with ?secret=…'],
+		['a wrong secret', 403, 'secret=incoming-Secret_0123456780', 'The secret is wrong'],
+		['the secret in other letter case', 403, `secret=${SECRET.toUpperCase()}`, 'The secret is wrong'],
+		['a prefix of the secret', 403, `secret=${SECRET.slice(0, -1)}`, 'The secret is wrong'],
+		['the secret given twice', 403, `secret=${SECRET}&secret=${SECRET}`, 'The secret is wrong'],
+	])('%s: %i, and no execution', async (_, status, query, reason) => {
+		for (const call of [server.call(url(query), { method: 'POST', headers: FORM, body: form() }), server.call(url(`${query}&${form()}`))]) {
+			const answer = await call;
+			expect(answer.status).toBe(status);
+			expect(answer.body).toEqual({ error: reason });
+			expect(answer.text).not.toContain(SECRET);
+		}
+		expect(server.executions).toHaveLength(0);
+	});
+
+	test.each([
+		['no messageid', 400, form({ messageid: '' }), FORM, "Field 'messageid' is missing"],
+		['a messageid that is no number', 400, form({ messageid: '12ab' }), FORM, "Field 'messageid' must be a number"],
+		['a field given twice', 400, `${form()}&message=again`, FORM, "Field 'message' must be given once, as text"],
+		['a JSON array', 400, JSON.stringify([fields()]), JSON_TYPE, 'A JSON body must be an object of fields'],
+		['a nested JSON field', 400, JSON.stringify({ ...fields(), message: { text: 'YES' } }), JSON_TYPE, "Field 'message' must be given once, as text"],
+		['a body over 16 KB', 413, form({ message: 'x'.repeat(16 * 1024) }), FORM, 'The body is over 16 KB: a Kavenegar callback is a few short fields'],
+		['plain text', 415, form(), { 'Content-Type': 'text/plain' }, "Content type 'text/plain' is not taken: send the fields as a query string, a form (application/x-www-form-urlencoded) or JSON"],
+		['XML', 415, '<messageid>1</messageid>', { 'Content-Type': 'application/xml' }, "Content type 'application/xml' is not taken: send the fields as a query string, a form (application/x-www-form-urlencoded) or JSON"],
+		['multipart', 415, '--b\r\nContent-Disposition: form-data; name="messageid"\r\n\r\n1\r\n--b--\r\n', { 'Content-Type': 'multipart/form-data; boundary=b' }, "Content type 'multipart/form-data' is not taken: send the fields as a query string, a form (application/x-www-form-urlencoded) or JSON"],
+	])('%s: %i with the reason, and no execution', async (_, status, body, headers, reason) => {
+		const answer = await server.call(url(), { method: 'POST', headers, body });
+		expect([answer.status, answer.body]).toEqual([status, { error: reason }]);
+		expect(server.executions).toHaveLength(0);
+	});
+
+	test('a GET without messageid is refused like a POST', async () => {
+		const answer = await server.call(url(`secret=${SECRET}&from=09121234567&message=YES`));
+		expect([answer.status, answer.body]).toEqual([400, { error: "Field 'messageid' is missing" }]);
+		expect(server.executions).toHaveLength(0);
+	});
+
+	test('the secret is checked before the body: a wrong secret with a malformed body is 403, not 400', async () => {
+		const answer = await server.call(url('secret=wrong'), { method: 'POST', headers: FORM, body: form({ messageid: '' }) });
+		expect(answer.status).toBe(403);
+	});
+
+	test('the other event\'s path and a path under another webhook ID are not this node\'s', async () => {
+		expect((await server.call(`${server.urlOf('delivery-report')}?secret=${SECRET}&${form()}`)).status).toBe(404);
+		expect((await server.call(`${url().replace('c0ffee00', 'deadbeef')}&${form()}`)).status).toBe(404);
+		expect(server.executions).toHaveLength(0);
+	});
+});
+
+describe('Kavenegar Webhook Trigger: Incoming Message filters', () => {
+	test('lines, sender numbers (any way of writing them) and text contains: a call outside them is answered and starts nothing', async () => {
+		await serve({ filters: { lines: '10004346, 2000660110', senders: '+989121234567, 09351234567', textContains: 'yes' } });
+		const answers = [
+			await post(),
+			await post({ from: '۰۰۹۸۹۳۵۱۲۳۴۵۶۷', to: '2000660110', message: 'Yes please' }),
+			await post({ to: '30004000' }),
+			await post({ from: '09120000000' }),
+			await post({ message: 'NO' }),
+		];
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+		expect(answers.slice(2).map((answer) => answer.body)).toEqual(Array(3).fill({ received: true, started: false, reason: 'filtered' }));
+		const runs = await server.settled([SECRET]);
+		expect(runs.map((run) => run.items[0].json.sender)).toEqual(['09121234567', '09351234567']);
+	});
+});
+
+describe('Kavenegar Webhook Trigger: repeats', () => {
+	test('Ignore Repeats: the same event called back again is answered and starts nothing; another event still starts', async () => {
+		await serve({ ignoreRepeats: true });
+		const answers = [await post(), await post(), await post({ messageid: '8791235' }), await server.call(url(`secret=${SECRET}&${form()}`))];
+		expect(answers.map((answer) => answer.body)).toEqual([
+			{ received: true },
+			{ received: true, started: false, reason: 'repeat' },
+			{ received: true },
+			{ received: true, started: false, reason: 'repeat' },
+		]);
+		const runs = await server.settled([SECRET]);
+		expect(runs.map((run) => run.items[0].json.eventKey)).toEqual(['incomingMessage:8791234', 'incomingMessage:8791235']);
+	});
+
+	test('Ignore Repeats: twenty copies of one call at the same moment start one execution', async () => {
+		await serve({ ignoreRepeats: true });
+		const answers = await Promise.all(Array.from({ length: 20 }, () => post({ messageid: '555' })));
+		expect(answers.every((answer) => answer.status === 200)).toBe(true);
+		expect(await server.settled([SECRET])).toHaveLength(1);
+	});
+
+	test('without it, each call starts a run and the items carry the same eventKey for Remove Duplicates', async () => {
+		await post();
+		await post();
+		const runs = await server.settled([SECRET]);
+		expect(runs.map((run) => run.items[0].json.eventKey)).toEqual(['incomingMessage:8791234', 'incomingMessage:8791234']);
+	});
+
+	test("the editor's test URL is not held to it: a repeated test call is a deliberate retry", async () => {
+		await serve({ ignoreRepeats: true });
+		for (let i = 0; i < 2; i++) await server.call(url(`secret=${SECRET}`, true), { method: 'POST', headers: FORM, body: form() });
+		expect(await server.settled([SECRET])).toHaveLength(2);
 	});
 });
