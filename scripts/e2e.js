@@ -46,7 +46,10 @@
  * Patterns: objects match when every listed key matches (other keys are ignored); arrays need the same
  * length; other values must be equal. Special values: "$any" (present), "$absent", "$string",
  * "$number", "$boolean", "$array", "$object", {"$match": "regex"}.
- * Every node of type n8n-nodes-kavenegar.* gets the e2e credential, whatever the example file says.
+ * Every node of type n8n-nodes-kavenegar.* gets the e2e credential, whatever the example file says;
+ * a Kavenegar Webhook Trigger also the webhook secret credential, whose secret is
+ * e2e-webhook-secret-0123456789 (a live example's "webhook" ends with ?secret=that). In a live example
+ * the "requests" counts may arrive up to 15 s after the calls' answers (a trigger answering on receipt).
  *
  * Environment: E2E_N8N_VERSION, E2E_CACHE_DIR (default ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-kavenegar-e2e),
  * E2E_TIMEOUT_SECONDS (per n8n command, default 180), E2E_KEEP=1 (keep the temporary folder and logs),
@@ -83,6 +86,11 @@ const VERBOSE = process.env.E2E_VERBOSE === '1';
 const KEEP = process.env.E2E_KEEP === '1';
 const CREDENTIAL_ID = 'e2eKavenegarCred01';
 const CREDENTIAL_NAME = 'Kavenegar (e2e fake)';
+/** The Kavenegar Webhook Trigger's secret lives in a credential of its own; live examples' URLs end with it. */
+const WEBHOOK_NODE_TYPE = `${PACKAGE_NAME}.kavenegarWebhookTrigger`;
+const WEBHOOK_CREDENTIAL = { id: 'e2eKavenegarHook01', name: 'Kavenegar webhook (e2e)', type: 'kavenegarWebhookApi', data: { secret: 'e2e-webhook-secret-0123456789' } };
+/** How long a live example's `requests` may take to arrive: an answer on receipt comes before the run. */
+const REQUESTS_WAIT_MS = 15_000;
 
 /** @typedef {import('n8n-workflow').IRun} IRun */
 /** @typedef {IRun['data']['resultData']} ResultData */
@@ -352,22 +360,31 @@ function prepareWorkflow(example, fakeUrl) {
 		if (String(node.type).startsWith(NODE_TYPE_PREFIX) || node.credentials?.[CREDENTIAL_TYPE]) {
 			node.credentials = { ...node.credentials, [CREDENTIAL_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 		}
+		if (node.type === WEBHOOK_NODE_TYPE) {
+			node.credentials = { ...node.credentials, [WEBHOOK_CREDENTIAL.type]: { id: WEBHOOK_CREDENTIAL.id, name: WEBHOOK_CREDENTIAL.name } };
+		}
 	}
 	return workflow;
 }
 
 /**
- * The expectation's `requests` against what the fake received (its GET /_fake/outbox, loopback).
+ * The expectation's `requests` against what the fake received (its GET /_fake/outbox, loopback),
+ * asked again for up to `waitMs` while they differ.
  * @param {string} fakeUrl
  * @param {Expect['requests']} expected
+ * @param {number} [waitMs]
  */
-async function checkRequests(fakeUrl, expected) {
+async function checkRequests(fakeUrl, expected, waitMs = 0) {
 	if (!expected) return [];
-	const { requests } = await (await fetch(`${fakeUrl}/_fake/outbox`)).json();
-	/** @type {string[]} */
-	const problems = [];
-	for (const [operation, count] of Object.entries(expected)) match(count, requests[operation] ?? 0, `requests to ${operation}`, problems);
-	return problems;
+	const deadline = Date.now() + waitMs;
+	for (;;) {
+		const { requests } = await (await fetch(`${fakeUrl}/_fake/outbox`)).json();
+		/** @type {string[]} */
+		const problems = [];
+		for (const [operation, count] of Object.entries(expected)) match(count, requests[operation] ?? 0, `requests to ${operation}`, problems);
+		if (problems.length === 0 || Date.now() > deadline) return problems;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
 }
 
 /**
@@ -464,7 +481,7 @@ async function runLiveExample(example, context) {
 			if (call.status !== undefined) match(call.status, response.status, `call ${index + 1}: HTTP status`, problems);
 			if (call.response !== undefined) match(call.response, answer, `call ${index + 1}: answer`, problems);
 		}
-		problems.push(...(await checkRequests(fake.url, example.expect.requests)));
+		problems.push(...(await checkRequests(fake.url, example.expect.requests, REQUESTS_WAIT_MS)));
 		problems.push(...keyLeaks(main.lines.map((line) => line.text).join('\n'), context.apiKey));
 		return { problems, started };
 	} catch (error) {
@@ -508,6 +525,7 @@ async function main() {
 		credentialsFile,
 		JSON.stringify([
 			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { apiKey: probe.apiKey, baseUrl: probe.url } },
+			WEBHOOK_CREDENTIAL,
 		]),
 	);
 
@@ -536,7 +554,7 @@ async function main() {
 		const importedWorkflows = await n8n(['import:workflow', `--input=${workflowsFile}`], context, 'import-workflows');
 		if (failed(importedWorkflows)) throw new Error(describeFailure('n8n import:workflow', importedWorkflows, importedWorkflows.logFile));
 	}
-	log(`imported 1 credential and ${runnable.length} workflow(s) in ${seconds(started)}`);
+	log(`imported 2 credentials and ${runnable.length} workflow(s) in ${seconds(started)}`);
 	const loadErrors = logMessages(importedCredentials.stdout).filter((entry) => entry.level === 'error');
 	for (const entry of loadErrors) log(`n8n reported: ${entry.message}`);
 
