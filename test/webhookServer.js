@@ -167,9 +167,12 @@ async function startWebhookServer({ parameters, secret, credentials: apiCredenti
 			if (!result.noWebhookResponse) answer(200, result.webhookResponse ?? { message: 'Webhook call received' });
 			return;
 		}
-		// responseMode onReceived: the execution exists before the answer goes; it runs after.
+		// responseMode onReceived: the execution exists before the answer goes; it runs after. The
+		// body is n8n's extractWebhookOnReceivedResponse: the description's responseData (default
+		// 'firstEntryJson', sent as text), else the node's webhookResponse.
 		executions.push(execute(mode, workflow, found.workflowNode, result.workflowData));
-		if (!result.noWebhookResponse) answer(200, result.webhookResponse ?? { message: 'Workflow was started' });
+		const responseData = workflow.expression.getComplexParameterValue(found.workflowNode, found.description.responseData, mode, {}, undefined, 'firstEntryJson');
+		if (!result.noWebhookResponse) answer(200, responseData || (result.webhookResponse ?? { message: 'Workflow was started' }));
 	}
 
 	const server = http.createServer((req, res) => void handle(req, res));

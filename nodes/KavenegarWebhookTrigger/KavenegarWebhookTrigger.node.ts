@@ -58,9 +58,11 @@ export class KavenegarWebhookTrigger implements INodeType {
 			{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' },
 			{ name: 'kavenegarApi', required: true, displayOptions: { show: { event: [DELIVERY_REPORT], fetchDetails: [true] } } },
 		],
+		// responseData '': without it n8n answers on receipt with its default, the text "firstEntryJson";
+		// empty, it answers with the node's webhookResponse.
 		webhooks: [
-			{ name: 'default', httpMethod: 'GET', responseMode: 'onReceived', path: PATH },
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: PATH },
+			{ name: 'default', httpMethod: 'GET', responseMode: 'onReceived', responseData: '', path: PATH },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: PATH },
 		],
 		properties: webhookTriggerProperties,
 	};

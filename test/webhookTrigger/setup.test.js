@@ -50,9 +50,9 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 	});
 
 	test('GET and POST are both registered, answered on receipt', () => {
-		expect(nodeType.description.webhooks?.map((w) => [w.name, w.httpMethod, w.responseMode])).toEqual([
-			['default', 'GET', 'onReceived'],
-			['default', 'POST', 'onReceived'],
+		expect(nodeType.description.webhooks?.map((w) => [w.name, w.httpMethod, w.responseMode, w.responseData])).toEqual([
+			['default', 'GET', 'onReceived', ''],
+			['default', 'POST', 'onReceived', ''],
 		]);
 	});
 
