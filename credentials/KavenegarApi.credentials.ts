@@ -21,7 +21,7 @@ export class KavenegarApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/kavenegar.svg', dark: 'file:../icons/kavenegar.dark.svg' };
 
-	documentationUrl = 'https://kavenegar.com/rest.html';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-kavenegar#credentials';
 
 	properties: INodeProperties[] = [
 		{
