@@ -59,6 +59,8 @@ describe('SMS → Get Outbox by Date', () => {
 		[{ startDate: isoFromNow(-4 * DAY) }, 'Start Date: must be at most 3 days in the past'],
 		[{ startDate: isoFromNow(-2 * DAY) }, 'End Date: the range from Start Date to End Date must be at most 1 day'],
 		[{ startDate: isoFromNow(-2 * DAY), filters: { endDate: isoFromNow(-7200) } }, 'End Date: the range from Start Date to End Date must be at most 1 day'],
+		[{ startDate: isoFromNow(3600) }, 'Start Date: must not be in the future when End Date is empty (the range then ends now)'],
+		[{ startDate: isoFromNow(3600), filters: { endDate: isoFromNow(-60) } }, 'End Date: must not be before Start Date'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, outbox(extra), message);
 	});

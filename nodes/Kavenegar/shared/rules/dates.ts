@@ -96,11 +96,16 @@ export function dateRange(limits: RangeLimits): ParamRule {
 	return function (params) {
 		const start = params[startName] as number | undefined;
 		const now = Math.floor(Date.now() / 1000);
-		const end = (params[endName] as number | undefined) ?? (limits.emptyEndIsNow ? now : undefined);
+		const givenEnd = params[endName] as number | undefined;
+		const end = givenEnd ?? (limits.emptyEndIsNow ? now : undefined);
 		if (start !== undefined && limits.maxPastDays !== undefined && start < now - limits.maxPastDays * DAY) {
 			throw invalidInput(this, startField, `must be at most ${days(limits.maxPastDays)} in the past`);
 		}
 		if (start === undefined || end === undefined) return;
+		// With End Date left empty the range ends now: the user set only the start, so it is the one to blame.
+		if (givenEnd === undefined && end < start) {
+			throw invalidInput(this, startField, `must not be in the future when ${endField} is empty (the range then ends now)`);
+		}
 		if (end < start) throw invalidInput(this, endField, `must not be before ${startField}`);
 		if (end - start > limits.maxDays * DAY) {
 			throw invalidInput(
