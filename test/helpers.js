@@ -36,7 +36,7 @@ function useFake(options = {}) {
 }
 
 /**
- * A bad-input error: names the field and rule, and nothing reached the service.
+ * A bad-input error: names the field and rule, carries no service code, and nothing reached the service.
  * @param {FakeContext} context
  * @param {import('n8n-workflow').INodeParameters} parameters
  * @param {string} message
@@ -45,6 +45,8 @@ async function expectRejectedBeforeSending(context, parameters, message) {
 	const { items, error } = await context.run(parameters);
 	expect(items).toEqual([]);
 	expect(error?.message).toBe(message);
+	// No code: the editor shows a code under "From Kavenegar", as if the service had answered.
+	expect(error?.httpCode ?? null).toBeNull();
 	expect(context.fake.requests).toHaveLength(0);
 	return error;
 }

@@ -7,7 +7,7 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
-import { describeServiceError, IP_ACCESS_ADVICE, IP_ACCESS_OPERATIONS, SERVICE_ERROR_ADVICE } from './serviceErrors';
+import { describeServiceError, GENERAL_CODES, IP_ACCESS_ADVICE, IP_ACCESS_OPERATIONS, SERVICE_ERROR_ADVICE } from './serviceErrors';
 
 export interface Envelope {
 	return: { status: number | string; message?: string };
@@ -62,15 +62,22 @@ export function assertServiceSuccess(
 			? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
 			: `The service gave no message (HTTP ${httpStatus}).`;
 		const hint = operationAdvice ?? hints[code] ?? SERVICE_ERROR_ADVICE[code];
+		// A general code says nothing a user can act on; the service's own message names the cause.
+		const leadWithMessage = serviceMessage !== '' && GENERAL_CODES.has(code);
+		const title = leadWithMessage
+			? `Kavenegar error ${code}: "${serviceMessage}"`
+			: serviceMessageInTitle && serviceMessage
+				? `Kavenegar error ${code}: ${describeServiceError(code)}. The service said: "${serviceMessage}"`
+				: `Kavenegar error ${code}: ${describeServiceError(code)}`;
+		const explained = leadWithMessage
+			? `Code ${code} is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${httpStatus}).`
+			: said;
 		throw new NodeApiError(
 			node,
 			{ status: code, message: serviceMessage } as JsonObject,
 			{
-				message:
-					serviceMessageInTitle && serviceMessage
-						? `Kavenegar error ${code}: ${describeServiceError(code)}. The service said: "${serviceMessage}"`
-						: `Kavenegar error ${code}: ${describeServiceError(code)}`,
-				description: hint ? `${said} ${hint}` : said,
+				message: title,
+				description: hint ? `${explained} ${hint}` : explained,
 				httpCode: String(code),
 			},
 		);

@@ -23,6 +23,22 @@ function keepCodeThroughEngineWrap(error: NodeApiError): void {
 }
 
 /**
+ * An error of the node's own (bad input, a request not started), not the service's answer. n8n's
+ * routing re-wraps it as an API error (only its own NodeApiError passes through), with the code
+ * "none" unless it finds an HTTP client error's status, and the editor then shows it under "From
+ * Kavenegar – Error code: none". An empty status leaves the wrap no code, so the editor shows the
+ * title and description with n8n's own details only.
+ */
+export function nodeOwnError(node: INode, message: string, options: ConstructorParameters<typeof NodeOperationError>[2]): NodeOperationError {
+	const error = new NodeOperationError(node, message, options);
+	Object.defineProperties(error, {
+		isAxiosError: { value: true, configurable: true },
+		response: { value: { status: '' }, configurable: true },
+	});
+	return error;
+}
+
+/**
  * n8n keeps the raw network error of a failed request as the cause of the error it throws, and
  * that error's request config holds the URL, API key included; with On Error: Continue the
  * error rides on the output item. Its message and code are all a user needs, so only they go on,

@@ -3,13 +3,14 @@
  * The contract's table (service-api.md §7) wins; the other codes come from the official SDKs.
  * The contract lists 403 and 418 as general errors and gives them no meaning: third-party copies
  * call them "invalid key" and "no credit", but the real service also answers 403 for a missing IP
- * access, so the title names no cause and the advice below points to the service's own message.
+ * access, so the title names no cause: it quotes the service's own message (GENERAL_CODES), and
+ * the advice below points to it.
  */
 export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	400: 'parameters are incomplete or out of range',
 	401: 'the account is disabled',
 	402: 'the operation failed',
-	403: 'the request was refused (the service gives this general code several causes)',
+	403: 'the request was refused',
 	404: 'unknown method',
 	405: 'wrong HTTP method for this operation',
 	406: 'a required parameter is empty',
@@ -22,7 +23,7 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	415: 'the start index is larger than the number of records',
 	416: 'the source IP does not match the IPs allowed for this key',
 	417: 'invalid, malformed or out-of-range date',
-	418: 'the request was refused (the service gives this general code several causes)',
+	418: 'the request was refused',
 	419: 'the send-array lists have different lengths',
 	420: 'links are not allowed in the text for this account',
 	422: 'the data contains invalid characters',
@@ -46,14 +47,17 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	807: 'this file was already uploaded',
 };
 
+/** Codes the service gives for several causes: the title leads with its message, which names the one. */
+export const GENERAL_CODES = new Set([403, 418]);
+
 export function describeServiceError(code: number): string {
 	return SERVICE_ERROR_MEANINGS[code] ?? 'an error the Kavenegar documentation does not describe';
 }
 
 /** What to do, for the codes where the next step is known; read with the service's own message. */
 export const SERVICE_ERROR_ADVICE: Record<number, string> = {
-	403: "Read the service's message above: check the API key in the Kavenegar credential and the account's state in the Kavenegar panel.",
-	418: "Read the service's message above: top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.",
+	403: "Check the API key in the Kavenegar credential and the account's state in the Kavenegar panel.",
+	418: "Top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.",
 	407: "Allow the n8n server's IP in the Kavenegar panel (IP access).",
 	416: "Allow the n8n server's IP in the Kavenegar panel (IP access).",
 	409: 'Wait a little and run again; if it happens often, lower Request Limits → Max Requests in Flight, or raise Retries on Busy Answers.',

@@ -149,9 +149,9 @@ describe('errors keep their code when the package has its own n8n-workflow', () 
 			const { error } = await run(send);
 			expect(error.name).toBe('NodeApiError');
 			expect(error.httpCode).toBe('418');
-			expect(error.message).toBe('Kavenegar error 418: the request was refused (the service gives this general code several causes)');
+			expect(error.message).toBe('Kavenegar error 418: "اعتبار حساب شما کافی نیست"');
 			expect(error.description).toBe(
-				`The service said: "اعتبار حساب شما کافی نیست" (HTTP ${errorMode === 'status' ? 418 : 200}). Read the service's message above: top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.`,
+				`Code 418 is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${errorMode === 'status' ? 418 : 200}). Top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.`,
 			);
 		} finally {
 			ctx.fake.credit = credit;
@@ -175,5 +175,13 @@ describe('errors keep their code when the package has its own n8n-workflow', () 
 		const { error } = await run({ ...inbox, requestOptions: { timeout: 200 } });
 		expect(error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
 		expect(error.httpCode).toBe('none');
+	});
+
+	test("bad input carries no code: the editor shows no 'From Kavenegar – Error code' as if the service had answered", async () => {
+		const { error } = await run({ ...send, recipients: 'call me' });
+		expect(error.message).toBe('Recipients: "call me" is not a phone number');
+		expect(error.description).toBe('Nothing was sent to Kavenegar for this item.');
+		expect(error.httpCode ?? null).toBeNull();
+		expect(ctx.fake.requests).toHaveLength(0);
 	});
 });

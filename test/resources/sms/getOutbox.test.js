@@ -43,10 +43,10 @@ describe('SMS → Get Outbox by Date', () => {
 			Object.assign(ctx.fake, { ipAccess: false, outboxIpAccessCode: 403, errorMode: mode });
 			try {
 				const { error } = await ctx.run(outbox());
-				expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
+				expect(error.message).toBe('Kavenegar error 403: "دسترسی IP برای این متد مجاز نیست"');
 				expect(error.message).not.toMatch(/API key/i);
 				expect(error.description).toBe(
-					`The service said: "دسترسی IP برای این متد مجاز نیست" (HTTP ${mode === 'status' ? 403 : 200}). This operation needs IP access: allow the n8n server's IP in the Kavenegar panel if you have not.`,
+					`Code 403 is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${mode === 'status' ? 403 : 200}). This operation needs IP access: allow the n8n server's IP in the Kavenegar panel if you have not.`,
 				);
 				expect(error.httpCode).toBe('403');
 			} finally {

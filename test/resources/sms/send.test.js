@@ -132,7 +132,7 @@ describe('SMS → Send', () => {
 
 	test('a wrong key is error 403 with the service message, without the key', async () => {
 		const { error } = await ctx.run(send(), { credentials: { apiKey: 'wrong-secret-key' } });
-		expect(error.message).toBe('Kavenegar error 403: the request was refused (the service gives this general code several causes)');
+		expect(error.message).toBe('Kavenegar error 403: "کد شناسائی API-Key معتبر نمی‌باشد"');
 	});
 });
 
@@ -503,9 +503,9 @@ describe('SMS → Send: service errors as the user sees them', () => {
 			expect(items).toHaveLength(1);
 			// What n8n shows on the item: only the title survives, as json.error.
 			expect(items[0].json).toEqual({
-				error: 'Kavenegar error 418: the request was refused (the service gives this general code several causes). The service said: "اعتبار حساب شما کافی نیست"',
+				error: 'Kavenegar error 418: "اعتبار حساب شما کافی نیست"',
 			});
-			expect(items[0].error.description).toContain('top up the account\'s credit');
+			expect(items[0].error.description).toContain('Top up the account\'s credit');
 			expect(items[0].error.httpCode).toBe('418');
 		} finally {
 			ctx.fake.credit = credit;
@@ -518,9 +518,9 @@ describe('SMS → Send: service errors as the user sees them', () => {
 		ctx.fake.credit = 0;
 		try {
 			const { error } = await ctx.run(send({ recipients: number }));
-			expect(error.message).toBe('Kavenegar error 418: the request was refused (the service gives this general code several causes)');
+			expect(error.message).toBe('Kavenegar error 418: "اعتبار حساب شما کافی نیست"');
 			expect(error.description).toBe(
-				'The service said: "اعتبار حساب شما کافی نیست" (HTTP 418). Read the service\'s message above: top up the account\'s credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.',
+				'Code 418 is Kavenegar\'s general refusal, given for several causes; its message above names this one (HTTP 418). Top up the account\'s credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.',
 			);
 			expect(error.httpCode).toBe('418');
 		} finally {

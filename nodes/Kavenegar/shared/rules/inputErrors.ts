@@ -1,4 +1,5 @@
-import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
+import { nodeOwnError } from '../../../shared/requestErrors';
 
 /**
  * An error for bad input, raised before any request: it names the field and the rule broken.
@@ -10,5 +11,5 @@ export function invalidInput(
 	field: string,
 	rule: string,
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `${field}: ${rule}`, { itemIndex: context.getItemIndex() });
+	return nodeOwnError(context.getNode(), `${field}: ${rule}`, { itemIndex: context.getItemIndex() });
 }
