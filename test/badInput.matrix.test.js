@@ -101,7 +101,8 @@ const cases = [
 	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	['template: name with an underscore', template({ name: 'shop_otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	['template: text without %token', template({ textMessage: 'Your code' }), {}, 'Text Message: must contain %token where the code goes'],
-	['template: voice fallback without voice text', template({ fallbackMethod: 2 }), {}, 'Voice Message: is required because the fallback method is Call'],
+	['template: voice fallback without voice text', template({ fallbackMethod: 2 }), {}, notRequired('Voice Message')],
+	['template: voice fallback with a voice text that comes out empty', template({ fallbackMethod: 2, voiceMessage: '={{ $json.missing }}' }), {}, 'Voice Message: is required because the fallback method is Voice Call'],
 	['template: fallback wait over 5 minutes', template({ fallbackMethod: 2, voiceMessage: 'Code %token', additionalFields: { switchTtl: 6 } }), {}, 'Minutes Before Fallback: must be a whole number from 1 to 5 (got 6)'],
 	['template clone: no source', { resource: 'verifyTemplate', operation: 'clone', newTemplateName: 'copy' }, {}, 'Source Template ID: give the ID or the name of the template to clone'],
 	// Blocklist

@@ -17,7 +17,7 @@ const TOKEN = '%token';
 /** Each method the template may use needs its own body, by the names the user picked it under. */
 const BODIES = [
 	{ wireName: 'textMessage', field: 'Text Message', method: TEXT, asSendMethod: 'Text Message', asFallback: 'Text Message' },
-	{ wireName: 'voiceMessage', field: 'Voice Message', method: CALL, asSendMethod: 'Voice Call', asFallback: 'Call' },
+	{ wireName: 'voiceMessage', field: 'Voice Message', method: CALL, asSendMethod: 'Voice Call', asFallback: 'Voice Call' },
 ];
 
 const messagesFitMethods: ParamRule = function (params) {
@@ -65,18 +65,31 @@ const display = showFor('verifyTemplate', ['create']);
 
 /**
  * A body is shown only when a method uses it: as the send method, or as the fallback of the other
- * one (with System Default the service picks the fallback, so both are offered). n8n's display rules
- * cannot say "or" across two fields, so the field is listed once per case; n8n shows one of them and
- * sends only a field it shows.
+ * one (with System Default the service picks the fallback, so both are offered, neither required).
+ * n8n's display rules cannot say "or" across two fields, so a body is listed once per case; n8n
+ * shows one of them and sends only a field it shows. The send method's body comes first.
  */
-function bodyField(method: number, field: INodeProperties): INodeProperties[] {
-	const other = method === TEXT ? CALL : TEXT;
+function bodyFields(text: INodeProperties, voice: INodeProperties): INodeProperties[] {
 	const when = (show: IDisplayOptions['show']): IDisplayOptions => ({ show: { ...display.show, ...show } });
+	const asFallback = (field: INodeProperties, sendMethod: number, fallbackMethod: number): INodeProperties[] => [
+		{ ...field, required: true, displayOptions: when({ sendMethod: [sendMethod], fallbackMethod: [fallbackMethod] }) },
+		{ ...field, displayOptions: when({ sendMethod: [sendMethod], fallbackMethod: [0] }) },
+	];
 	return [
-		{ ...field, displayOptions: when({ sendMethod: [method] }) },
-		{ ...field, displayOptions: when({ sendMethod: [other], fallbackMethod: [method, 0] }) },
+		{ ...text, required: true, displayOptions: when({ sendMethod: [TEXT] }) },
+		{ ...voice, required: true, displayOptions: when({ sendMethod: [CALL] }) },
+		...asFallback(text, CALL, TEXT),
+		...asFallback(voice, TEXT, CALL),
 	];
 }
+
+/** Disabled, the default, first; the methods by the names Send Method gives them. */
+const FALLBACK_METHODS: INodePropertyOptions[] = [
+	{ name: 'Disabled', value: DISABLED },
+	{ name: 'Text Message', value: TEXT },
+	{ name: 'Voice Call', value: CALL },
+	{ name: 'System Default', value: 0, description: 'Kavenegar picks the fallback method' },
+];
 
 /** Only a template with a fallback waits before it, or has a line for it. */
 const withFallback: IDisplayOptions = { hide: { '/fallbackMethod': [DISABLED] } };
@@ -124,37 +137,34 @@ export const createFields: INodeProperties[] = [
 		displayName: 'Fallback Method',
 		name: 'fallbackMethod',
 		type: 'options',
-		options: [
-			{ name: 'Call', value: CALL },
-			{ name: 'Disabled', value: DISABLED },
-			{ name: 'System Default', value: 0 },
-			{ name: 'Text Message', value: TEXT },
-		],
+		options: FALLBACK_METHODS,
 		default: DISABLED,
 		description: 'How the code is sent again when the first method does not get through',
 		displayOptions: display,
 		routing: sendAs('fallBackMethod'),
 	},
-	...bodyField(TEXT, {
-		displayName: 'Text Message',
-		name: 'textMessage',
-		type: 'string',
-		default: '',
-		typeOptions: { rows: 3 },
-		placeholder: 'Your login code: %token',
-		description: 'Body of the text message, with %token where the code goes',
-		routing: sendAs('textMessage'),
-	}),
-	...bodyField(CALL, {
-		displayName: 'Voice Message',
-		name: 'voiceMessage',
-		type: 'string',
-		default: '',
-		typeOptions: { rows: 3 },
-		placeholder: 'Your code is %token',
-		description: 'Text read out in the voice call, with %token where the code goes',
-		routing: sendAs('voiceMessage'),
-	}),
+	...bodyFields(
+		{
+			displayName: 'Text Message',
+			name: 'textMessage',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 3 },
+			placeholder: 'Your login code: %token',
+			description: 'Body of the text message, with %token where the code goes',
+			routing: sendAs('textMessage'),
+		},
+		{
+			displayName: 'Voice Message',
+			name: 'voiceMessage',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 3 },
+			placeholder: 'Your code is %token',
+			description: 'Text read out in the voice call, with %token where the code goes',
+			routing: sendAs('voiceMessage'),
+		},
+	),
 	additionalFieldsCollection(display, [
 		{
 			displayName: 'Minutes Before Fallback',
