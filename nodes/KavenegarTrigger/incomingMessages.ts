@@ -47,7 +47,7 @@ export const incomingMessageFields: INodeProperties[] = [
 		default: '',
 		placeholder: '10004346',
 		description:
-			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted; a message the inbox lists more than 30 minutes after its own date is not emitted either (each poll re-reads the 30 minutes before the previous one).',
+			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted.',
 		displayOptions: display,
 	},
 	filtersCollection(display, [

@@ -59,6 +59,13 @@ const display = { show: { event: [MESSAGE_STATUS_CHANGED] } };
 
 export const statusChangeFields: INodeProperties[] = [
 	{
+		displayName: "This event reads the outbox, which needs IP access: allow the n8n server's IP in the Kavenegar panel, or Kavenegar refuses it.",
+		name: 'ipAccessNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: display,
+	},
+	{
 		displayName: 'Report Statuses',
 		name: 'statuses',
 		type: 'multiOptions',
@@ -70,13 +77,12 @@ export const statusChangeFields: INodeProperties[] = [
 			{
 				name: 'Not Delivered (11)',
 				value: NOT_DELIVERED,
-				description:
-					'Not delivered yet, not final: it can still become Delivered, which is then reported as a second change. Unless chosen, such a message stays watched and is reported only when it reaches a final status.',
+				description: 'Not final: it may still be delivered, which is then reported again',
 			},
 		],
 		default: [14, 13, DELIVERED, 6],
 		description:
-			"Which statuses to report when a message reaches them; by default the final ones. Each message is reported once per status. Reads the outbox (sms/selectoutbox), which needs IP access: add the n8n server's IP in the Kavenegar panel. Every message sent after activation is followed for three days, whatever the volume; if the service's limits make that impossible (n8n stopped for more than three days, or 500 messages dated within one second), a poll fails saying which messages may have been missed.",
+			'Which statuses to report when a message reaches them; by default the final ones. Each message is reported once per status, for three days after it is sent.',
 		displayOptions: display,
 	},
 	filtersCollection(display, [

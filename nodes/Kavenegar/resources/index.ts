@@ -68,7 +68,7 @@ const requestLimitsField: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 200 },
 			default: DEFAULT_MAX_IN_FLIGHT,
 			description:
-				"The most requests to Kavenegar at once in one run of this node, across all items, chunks of long lists and pages. Lower it if Kavenegar answers 409 (busy) or 451 (too many calls) often. Unlike Request Options → Batching, which only delays when each item's request starts, this bounds what is in flight.",
+				'The most requests to Kavenegar at once in one run of this node, across all items. Lower it if Kavenegar often answers 409 (busy) or 451 (too many calls).',
 		},
 		{
 			displayName: 'Retries on Busy Answers',
@@ -77,7 +77,7 @@ const requestLimitsField: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: DEFAULT_BUSY_RETRIES,
 			description:
-				'How many times to try a request again, waiting longer each time, when Kavenegar answers 409 (busy) or 451 (too many calls), or the connection fails. Reads always; sends only when local IDs make a repeat harmless (Prevent Duplicate Sends, or your own Local IDs); Send Code never.',
+				'How many times to try again, waiting longer each time, when Kavenegar is busy (409, 451) or unreachable. A send is tried again only when it cannot go out twice.',
 		},
 	],
 };

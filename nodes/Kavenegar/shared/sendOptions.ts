@@ -27,6 +27,7 @@ export function sendOptionsField(displayOptions: IDisplayOptions, { messagePrevi
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		hint: 'On unless added and turned off: Normalize Phone Numbers, Prevent Duplicate Sends',
 		displayOptions,
 		options: [
 			{
@@ -35,15 +36,15 @@ export function sendOptionsField(displayOptions: IDisplayOptions, { messagePrevi
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode"). One part holds 160 Latin (GSM) characters or 70 Persian or other Unicode ones; a longer text is split into parts of 153 or 67.',
+					'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode")',
 			},
 			{
-				displayName: 'Normalise Phone Numbers',
+				displayName: 'Normalize Phone Numbers',
 				name: 'normalisePhoneNumbers',
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to turn what people type (+98, 0098, Persian or Arabic digits, spaces, dashes, brackets) into the 0912… form. Turn off for numbers outside Iran: they are then only trimmed and must be digits with an optional leading +.',
+					'Whether to turn +98, 0098, Persian digits, spaces and dashes into the 0912… form. On by default; turn it off for numbers outside Iran.',
 			},
 			{
 				displayName: 'Prevent Duplicate Sends',
@@ -51,7 +52,7 @@ export function sendOptionsField(displayOptions: IDisplayOptions, { messagePrevi
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to give each message without a local ID of yours one made from the workflow, node, input item, text and recipient, and today\'s date, so that Kavenegar sends it once however often the same data runs through this node today: Retry On Fail, a re-run after a fix, a retry from the executions list, a repeated webhook call. Another text, other item data or another day is a new message; to send the very same message again today, turn this off or give Local IDs. The IDs are in the output as "localid".',
+					'Whether Kavenegar sends each message once, however often the same item runs through this node today (retries, re-runs). On by default. The ID it uses is "localid" in the output.',
 			},
 		],
 	};

@@ -401,7 +401,7 @@ describe('SMS → Send: phone numbers', () => {
 		expect(items).toHaveLength(5);
 	});
 
-	test('with Normalise Phone Numbers off, numbers outside Iran are only trimmed and sent as typed', async () => {
+	test('with Normalize Phone Numbers off, numbers outside Iran are only trimmed and sent as typed', async () => {
 		const { items, error } = await ctx.run(
 			send({ recipients: ' +14155550100 ,\n004915112345678', options: { normalisePhoneNumbers: false } }),
 		);

@@ -104,7 +104,7 @@ describe('SMS → Send Different Messages', () => {
 		await expectRejectedBeforeSending(ctx, sendArray(given), message);
 	});
 
-	test('with Normalise Phone Numbers off, numbers are sent as typed and a spaced one is refused before sending', async () => {
+	test('with Normalize Phone Numbers off, numbers are sent as typed and a spaced one is refused before sending', async () => {
 		const asTyped = { options: { normalisePhoneNumbers: false } };
 		await expectRejectedBeforeSending(
 			ctx,

@@ -92,7 +92,7 @@ describe('Voice Call → Send Voice Message', () => {
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);
 	});
 
-	test('with Prevent Duplicate Sends off no local IDs are sent; Normalise Phone Numbers off sends numbers as typed', async () => {
+	test('with Prevent Duplicate Sends off no local IDs are sent; Normalize Phone Numbers off sends numbers as typed', async () => {
 		const { error } = await ctx.run(
 			voice({ callRecipients: ' +442079460958 ', options: { preventDuplicateSends: false, normalisePhoneNumbers: false } }),
 		);

@@ -24,9 +24,9 @@ export const uploadFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'data',
-		hint: 'The name of the input binary field containing the file to be uploaded',
+		hint: 'JPEG or GIF up to 10 MB, MP4 up to 20 MB and 60 seconds. Internal-messenger lines only.',
 		description:
-			'JPEG or GIF images up to 10 MB, MP4 videos up to 20 MB and 60 seconds. A file not used for 30 days is deleted.',
+			'The name of the input binary field containing the file to be uploaded. A file not used for 30 days is deleted.',
 		displayOptions: showFor('media', ['upload']),
 	},
 ];

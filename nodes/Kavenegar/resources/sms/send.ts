@@ -21,7 +21,7 @@ import {
 	recipientListChunks,
 } from '../../shared/recipientSends';
 import { sendOptionsField } from '../../shared/sendOptions';
-import { required, singleValue } from '../../shared/rules/valueRules';
+import { matches, required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { additionalFieldsCollection } from '../../../shared/collections';
 
@@ -43,7 +43,7 @@ export const sendOperation: INodePropertyOptions = {
 					required('message', 'Message'),
 					singleValue('sender', 'Sender Line'),
 					policyRule,
-					singleValue('type', 'Display Type', 'a number'),
+					matches('type', 'Display Type', /^\d+$/, 'must be a whole number: the value Kavenegar gave you for your line'),
 					mediaIdFieldRule,
 					sendAtRule,
 					...localIdsRules,
@@ -77,10 +77,11 @@ export const sendFields: INodeProperties[] = [
 		{
 			displayName: 'Display Type',
 			name: 'type',
-			type: 'number',
-			default: 1,
+			type: 'string',
+			default: '',
+			placeholder: 'The value Kavenegar gave you',
 			description:
-				"How the handset shows the message; only for lines beginning with 3000. Kavenegar's API contract and SDKs do not publish what each value means: leave it out unless Kavenegar told you the value for your line.",
+				'How the handset shows the message, on lines beginning with 3000. Kavenegar publishes no values: fill in only one it gave you for your line.',
 			routing: sendAs('type'),
 		},
 		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
