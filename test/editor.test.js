@@ -35,3 +35,85 @@ test('the Send Message field points to the operations for other kinds of sends',
 	const message = properties.find((property) => property.name === 'message' && property.displayOptions?.show?.operation?.includes('send'));
 	expect(message?.hint).toContain('Verify → Send Code');
 });
+
+/*
+ * What the editor shows whole, measured with scripts/editorScreenshots.js in n8n 2.8.4 (shots.json):
+ * a field's help icon opens a tooltip 400 px wide of about 55 to 60 characters a line, drawn over
+ * the fields above it, so the help stays within three lines; the rest is in the README. A hint
+ * under a field shows two lines of about 60 characters; a notice, two lines and a bit; an option's
+ * description in a list, two lines of about 45 (as the Operation picker's).
+ */
+const TOOLTIP_CHARS = 180;
+const HINT_CHARS = 125;
+const NOTICE_CHARS = 130;
+const LIST_OPTION_CHARS = 90;
+
+const { KavenegarTrigger } = require('../nodes/KavenegarTrigger/KavenegarTrigger.node');
+const { KavenegarApi } = require('../credentials/KavenegarApi.credentials');
+
+/** @typedef {import('n8n-workflow').INodeProperties} Property */
+/** @typedef {[kind: string, where: string, text: string, limit: number]} ShownText */
+
+/** Text as the editor draws it: descriptions and hints may hold HTML. @param {string} text */
+const visible = (text) => text.replace(/<[^>]+>/g, '');
+
+/**
+ * Every text of these properties the editor shows, with where it is and how long it may be.
+ * @param {Property[]} fields
+ * @param {string} where
+ * @returns {ShownText[]}
+ */
+function shownTexts(fields, where) {
+	return fields.flatMap((field) => {
+		const here = `${where} → ${field.displayName}`;
+		/** @type {ShownText[]} */
+		const texts = [];
+		if (field.type === 'notice') texts.push(['notice', here, field.displayName, NOTICE_CHARS]);
+		if (field.description) texts.push(['tooltip', here, visible(field.description), TOOLTIP_CHARS]);
+		if (field.hint) texts.push(['hint', here, visible(field.hint), HINT_CHARS]);
+		for (const option of field.options ?? []) {
+			if ('values' in option) texts.push(...shownTexts(option.values, `${here} → ${option.displayName}`));
+			else if ('type' in option) texts.push(...shownTexts([/** @type {Property} */ (option)], here));
+			else if ('description' in option && option.description && field.name !== 'operation') {
+				texts.push(['list option', `${here} → ${option.name}`, visible(option.description), LIST_OPTION_CHARS]);
+			}
+		}
+		return texts;
+	});
+}
+
+const allTexts = [
+	...shownTexts(properties, 'Kavenegar'),
+	...shownTexts(new KavenegarTrigger().description.properties, 'Kavenegar Trigger'),
+	...shownTexts(new KavenegarApi().properties, 'Kavenegar API credential'),
+];
+
+test.each(allTexts)('the %s of %s is shown whole', (_kind, _where, text, limit) => {
+	expect(text.length).toBeLessThanOrEqual(limit);
+});
+
+test('every kind of text is checked', () => {
+	expect(new Set(allTexts.map(([kind]) => kind))).toEqual(new Set(['notice', 'tooltip', 'hint', 'list option']));
+});
+
+test('defaults that are on are said where the fields are', () => {
+	const options = properties.filter((property) => property.name === 'options' && property.type === 'collection');
+	expect(options.length).toBeGreaterThan(0);
+	for (const collection of options) {
+		const onByDefault = (collection.options ?? []).filter((option) => 'default' in option && option.default === true).map((option) => /** @type {Property} */ (option).displayName);
+		for (const name of onByDefault) expect(collection.hint).toContain(name);
+	}
+});
+
+test('Message Status Changed shows its IP-access notice in the trigger panel', () => {
+	const notices = new KavenegarTrigger().description.properties.filter(
+		(property) => property.type === 'notice' && NodeHelpers.displayParameter({ event: 'messageStatusChanged' }, property, { typeVersion: 1 }, null),
+	);
+	expect(notices.map((notice) => notice.displayName)).toEqual([expect.stringContaining('needs IP access')]);
+});
+
+test('Display Type fills in nothing when added', () => {
+	const displayType = properties.find((property) => property.name === 'additionalFields' && property.displayOptions?.show?.operation?.includes('send'));
+	const field = /** @type {Property[]} */ (displayType?.options ?? []).find((option) => option.name === 'type');
+	expect(field?.default).toBe('');
+});

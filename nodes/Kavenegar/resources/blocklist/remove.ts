@@ -9,7 +9,7 @@ import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
 const display = showFor('blocklist', ['remove']);
 const line = lineNumberField('Your line whose blocklist to change', display);
 const phoneNumbers = phoneNumbersField(
-	'Numbers to unblock, separated by commas or new lines, or an array from an expression. More than 50 go in several requests of 50. Only blocks placed from the panel or through the API can be removed: blocks placed by an operator or by the system stay.',
+	'Numbers to unblock, separated by commas or new lines, or an array from an expression. Blocks placed by an operator or by the system stay.',
 	display,
 );
 

@@ -24,5 +24,5 @@ export const getMessagesOperation: INodePropertyOptions = {
 
 export const getMessagesFields: INodeProperties[] = [
 	ipAccessNotice('getMessages'),
-	messageIdsField('getMessages', '. More than 500 are looked up in several requests of 500. Get Status is faster when the status is enough.'),
+	messageIdsField('getMessages', '. Get Status is faster when the status is enough.'),
 ];

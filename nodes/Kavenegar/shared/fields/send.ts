@@ -112,7 +112,7 @@ export const localIdsField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice; as many IDs as recipients. Without them, Prevent Duplicate Sends (in Options) makes IDs for you.',
+		'Your own numeric ID for each recipient, in the same order, so that a repeated request is not sent twice. Without them, Prevent Duplicate Sends makes IDs.',
 	routing: sendAs(LOCAL_IDS.wireName),
 };
 
