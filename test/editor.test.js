@@ -96,13 +96,10 @@ test('every kind of text is checked', () => {
 	expect(new Set(allTexts.map(([kind]) => kind))).toEqual(new Set(['notice', 'tooltip', 'hint', 'list option']));
 });
 
-test('defaults that are on are said where the fields are', () => {
-	const options = properties.filter((property) => property.name === 'options' && property.type === 'collection');
-	expect(options.length).toBeGreaterThan(0);
-	for (const collection of options) {
-		const onByDefault = (collection.options ?? []).filter((option) => 'default' in option && option.default === true).map((option) => /** @type {Property} */ (option).displayName);
-		for (const name of onByDefault) expect(collection.hint).toContain(name);
-	}
+test('the options on by default (Normalize Phone Numbers, Prevent Duplicate Sends) are said under Recipients', () => {
+	const recipients = properties.filter((property) => property.displayName === 'Recipients');
+	expect(recipients.length).toBeGreaterThan(0);
+	for (const field of recipients) expect(field.hint).toMatch(/^On by default \(Options\): numbers normalized .*, and each message sent once/);
 });
 
 test('Message Status Changed shows its IP-access notice in the trigger panel', () => {

@@ -27,7 +27,6 @@ export function sendOptionsField(displayOptions: IDisplayOptions, { messagePrevi
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		hint: 'On unless added and turned off: Normalize Phone Numbers, Prevent Duplicate Sends',
 		displayOptions,
 		options: [
 			{
