@@ -61,7 +61,7 @@ export const webhookTriggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to add the message's row (text, recipient, sender, cost) as `details`, read with sms/select in the execution, after the callback is answered. Needs a Kavenegar credential and IP access: add the n8n server's public IP in the Kavenegar panel.",
+			"Whether to add the message's row (text, recipient, sender, cost) as `details`. Needs a Kavenegar credential and IP access for the n8n server's public IP.",
 		displayOptions: delivery,
 	},
 	{
@@ -70,7 +70,7 @@ export const webhookTriggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether a call for an event already taken in the last 24 hours (same `eventKey`) is answered but starts nothing. Remembered by this n8n process only (lost on restart; each webhook process of queue mode has its own); for a lasting check use the Remove Duplicates node on `eventKey`.",
+			"Whether a call for an event already taken in the last 24 hours (same `eventKey`) starts nothing. Kept by this n8n process only; to be sure, use Remove Duplicates on `eventKey`.",
 	},
 	filtersCollection({}, [
 		{

@@ -60,7 +60,7 @@ export const receiveOperation: INodePropertyOptions = {
 export const receiveFields: INodeProperties[] = [
 	{
 		displayName:
-			'Every message this returns is marked read at Kavenegar: Get Inbox (Read State: Unread), the trigger and other workflows no longer see it as unread',
+			'Marks every message it returns as read at Kavenegar: Get Inbox (Unread), the trigger and other workflows then skip it',
 		name: 'receiveNotice',
 		type: 'notice',
 		default: '',
