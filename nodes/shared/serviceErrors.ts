@@ -50,6 +50,9 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 /** Codes the service gives for several causes: the title leads with its message, which names the one. */
 export const GENERAL_CODES = new Set([403, 418]);
 
+/** The codes by which the service says it did not act and asks to be called again later. */
+export const BUSY_CODES: ReadonlySet<number> = new Set([409, 451]);
+
 export function describeServiceError(code: number): string {
 	return SERVICE_ERROR_MEANINGS[code] ?? 'an error the Kavenegar documentation does not describe';
 }

@@ -8,21 +8,21 @@
  *    a field's `sendAs(wireName)` puts its value in the body under its wire name; an operation
  *    option adds `request` (method, URL), `send.preSend`, `operations.pagination` and
  *    `output.postReceive`.
- * 2. The operation's preSend, `prepareRequest(rules…)` (shared/wireParams.ts), runs the
- *    operation's rules (those its fields carry, from shared/fields/, and its own) over the wire
- *    parameters (a bad value throws `invalidInput`, naming the field and the rule), then leaves
- *    them as an object: the body of a POST with the form content type, which n8n (through axios)
- *    form-encodes itself, or the query string of a GET or DELETE.
- *    Lists stay arrays until the request goes out.
- * 3. Every request then goes through a `pagination` function (the Resource field sets `paginate`
- *    for all): `singleRequest` by default, or what the operation sets: `inChunks` (shared/
- *    chunkedRequests.ts) splits a list longer than the service takes (Send: 200 recipients; Get
- *    Status: 500 IDs) and writes lists as the service reads them, `inboxPages`/`mediaPages`
- *    (shared/paging.ts) page through Return All. Each request goes through `sendRequest`
- *    (shared/requestFlow.ts): it waits until every item of the node run is checked (stop mode: one
- *    bad item and nothing is sent), takes a place within the run's bound on requests in flight,
- *    retries busy answers with backoff where a repeat is safe, and strips n8n's request details
- *    (the URL holds the API key) from errors.
+ * 2. The preSends run: first the Resource field's, where the item joins its node run, then the
+ *    operation's `prepareRequest(rules…)` (shared/wireParams.ts), which runs the rules its fields
+ *    bring (shared/fields/) and its own over the wire parameters (a bad value throws
+ *    `invalidInput`, naming the field and the rule), then leaves them as an object: the body of a
+ *    POST with the form content type, which n8n (through axios) form-encodes itself, or the query
+ *    string of a GET or DELETE. Lists stay arrays until the request goes out.
+ * 3. The sending engine (sending/, why and how in sending/engine.ts) takes the request through
+ *    n8n's `pagination` hook: `singleRequest` by default (set on the Resource field), or what the
+ *    operation sets: `inChunks` (sending/chunks.ts) splits a list longer than the service takes
+ *    (Send: 200 recipients; Get Status: 500 IDs), `inboxPages`/`mediaPages` (sending/pages.ts)
+ *    page through Return All. Nothing leaves before every item is checked (stop mode: one bad item
+ *    and nothing is sent); then each request goes within the run's bound on requests in flight,
+ *    busy answers are retried with backoff where a repeat is safe, and n8n's request details (the
+ *    URL holds the API key) are stripped from errors. `throughSendingEngine` below puts the engine
+ *    around every operation, so an operation needs no hook of ours to be sent safely.
  * 4. postReceive hooks see each answer: `checkEnvelope` (on the Resource field, so first) throws
  *    the service's errors, whether they came as HTTP errors or inside HTTP 200; then the
  *    operation's own, such as `entriesToItems` (rows to items) and `addMessageParts`.
@@ -32,19 +32,21 @@
  * - The last `operations` (requestOperations) wins: an operation's `pagination` replaces the
  *   Resource field's.
  * - postReceive hooks run in property order: the Resource field's before the operation's.
- * - preSend functions run in property order, one after the other, before the pagination function.
- * - n8n builds every item's request in one loop and starts them all at once: nothing in n8n bounds
- *   them, which is why requestFlow.ts keeps the node run's own bound and its all-items check.
+ * - preSend functions run in property order, one after the other, before the pagination function;
+ *   one that throws ends the item there: its pagination function is never called.
+ * - n8n builds every item's request in one loop and starts them all at once, entering each item's
+ *   first preSend as it goes: nothing in n8n bounds them, which is why the engine keeps the node
+ *   run's own bound and its all-items check.
  * - n8n's Stop aborts the execution's cancel signal and leaves the node's promises running: a
  *   request still waiting for its place in the bound must check the signal before it starts
- *   (requestFlow.ts). n8n runs a declarative node through an `execute` its node-type registry adds,
- *   whose context carries that signal; test/harness.js does the same.
+ *   (sending/stop.ts). n8n runs a declarative node through an `execute` its node-type registry
+ *   adds, whose context carries that signal; test/harness.js does the same.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelope } from '../../shared/envelope';
 import { addReadableFields } from '../../shared/readableRows';
-import { singleRequest } from '../shared/chunkedRequests';
-import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../shared/requestFlow';
+import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
+import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
@@ -82,7 +84,7 @@ const requestLimitsField: INodeProperties = {
 	],
 };
 
-export const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = throughSendingEngine([
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -101,8 +103,7 @@ export const properties: INodeProperties[] = [
 		// What every operation shares, set on the property n8n reads first (see the rules above); the
 		// rows get ISO dates and English status names (shared/readableRows.ts), the same as the trigger's.
 		routing: {
-			send: { paginate: true },
-			operations: { pagination: singleRequest },
+			...sendingEngineRouting,
 			output: { postReceive: [checkEnvelope, addReadableFields] },
 		},
 	},
@@ -114,4 +115,4 @@ export const properties: INodeProperties[] = [
 	...mediaDescription,
 	...voiceCallDescription,
 	requestLimitsField,
-];
+]);

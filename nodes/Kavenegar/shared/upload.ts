@@ -1,6 +1,5 @@
 import type { IBinaryData, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { invalidInput } from './rules/inputErrors';
-import { checkedBeforeSending } from './requestFlow';
 
 const MB = 1024 * 1024;
 
@@ -142,7 +141,7 @@ function appendFile(form: FormData, part: string, content: Buffer, type: string,
  * the file is not copied on its way out: the HTTP client reads it from n8n's buffer.
  */
 export function sendMediaFileAsMultipart(binaryPropertyParameter: string, field: string, part: string) {
-	return checkedBeforeSending(async function (
+	return async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
@@ -161,5 +160,5 @@ export function sendMediaFileAsMultipart(binaryPropertyParameter: string, field:
 			if (header.toLowerCase() === 'content-type') delete requestOptions.headers?.[header];
 		}
 		return requestOptions;
-	});
+	};
 }

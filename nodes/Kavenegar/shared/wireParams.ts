@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { checkedBeforeSending } from './requestFlow';
 
 /**
  * The request's parameters by their wire names, as the fields' routing put them in the body.
@@ -18,11 +17,11 @@ const FORM = 'application/x-www-form-urlencoded';
  * operation's rules over them (so a bad item fails before anything is sent) and then puts them
  * where the contract wants them: the body of a POST, which n8n sends form-encoded because of the
  * content type, or the query string of a GET or DELETE. Empty values are dropped, so an optional
- * parameter is sent only when it has a value. The node run learns of every item's check here
- * (checkedBeforeSending), which is what lets stop mode send nothing when one item is bad.
+ * parameter is sent only when it has a value. The sending engine learns of a failed check
+ * (sending/allItemsChecked.ts), which is what lets stop mode send nothing when one item is bad.
  */
 export function prepareRequest(...rules: ParamRule[]) {
-	return checkedBeforeSending(async function (
+	return async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
@@ -43,7 +42,7 @@ export function prepareRequest(...rules: ParamRule[]) {
 			delete requestOptions.body;
 		}
 		return requestOptions;
-	});
+	};
 }
 
 /**

@@ -4,7 +4,7 @@ import { inboxPage } from '../../../shared/inboxPages';
 import { lineNumberField } from '../../shared/fields/lineNumber';
 import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
 import { sendAs, showFor } from '../../shared/fields/routing';
-import { pagedRequest } from '../../shared/paging';
+import { pagedRequest } from '../../sending/pages';
 import { unixTime } from '../../shared/rules/dates';
 import { prepareRequest } from '../../shared/wireParams';
 

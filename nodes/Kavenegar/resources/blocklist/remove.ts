@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { inChunks } from '../../shared/chunkedRequests';
+import { inChunks } from '../../sending/chunks';
 import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { prepareRequest } from '../../shared/wireParams';

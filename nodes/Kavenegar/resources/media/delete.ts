@@ -3,7 +3,7 @@ import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { mediaIdRule, required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { singleWrite } from '../../shared/chunkedRequests';
+import { singleWrite } from '../../sending/chunks';
 
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',

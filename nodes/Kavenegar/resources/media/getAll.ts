@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
-import { mediaPages } from '../../shared/paging';
+import { mediaPages } from '../../sending/pages';
 import { prepareRequest } from '../../shared/wireParams';
 
 export const getAllOperation: INodePropertyOptions = {

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { sendMediaFileAsMultipart } from '../../shared/upload';
-import { singleWrite } from '../../shared/chunkedRequests';
+import { singleWrite } from '../../sending/chunks';
 
 export const uploadOperation: INodePropertyOptions = {
 	name: 'Upload',

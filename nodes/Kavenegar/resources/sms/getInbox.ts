@@ -5,7 +5,7 @@ import { filtersCollection } from '../../../shared/collections';
 import { lineNumberField } from '../../shared/fields/lineNumber';
 import { readStateField } from '../../shared/fields/readState';
 import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
-import { inboxPages } from '../../shared/paging';
+import { inboxPages } from '../../sending/pages';
 import { prepareRequest } from '../../shared/wireParams';
 
 const display = showFor('sms', ['getInbox']);

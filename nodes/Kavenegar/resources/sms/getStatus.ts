@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { messageIdChunks } from '../../shared/chunkedRequests';
+import { messageIdChunks } from '../../sending/chunks';
 import { entriesToItems } from '../../../shared/envelope';
 import { messageIdsField } from '../../shared/fields/messageIds';
 import { idList } from '../../shared/rules/lists';

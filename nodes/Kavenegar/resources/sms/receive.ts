@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { lineNumberField } from '../../shared/fields/lineNumber';
-import { sendRequest } from '../../shared/requestFlow';
+import { sendRequest } from '../../sending/sendRequest';
 import { prepareRequest, withWireLists } from '../../shared/wireParams';
 
 /** `sms/receive` answers at most this many messages a call: a full answer means more may wait. */

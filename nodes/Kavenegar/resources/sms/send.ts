@@ -16,10 +16,8 @@ import {
 } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
 import { addMessageParts } from '../../shared/messageParts';
-import {
-	localIdsAgainstDuplicates,
-	recipientListChunks,
-} from '../../shared/recipientSends';
+import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
+import { recipientListChunks } from '../../sending/chunks';
 import { sendOptionsField } from '../../shared/sendOptions';
 import { matches, required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';

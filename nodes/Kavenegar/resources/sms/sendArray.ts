@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { inChunks } from '../../shared/chunkedRequests';
+import { inChunks } from '../../sending/chunks';
 import { showFor } from '../../shared/fields/routing';
 import {
 	hideRecipientsField,

@@ -7,7 +7,7 @@ import { invalidInput } from '../../shared/rules/inputErrors';
 import { splitList } from '../../../shared/lists';
 import { required, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
-import { sendWithoutLocalIds } from '../../shared/chunkedRequests';
+import { sendWithoutLocalIds } from '../../sending/chunks';
 import { additionalFieldsCollection } from '../../../shared/collections';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */

@@ -6,7 +6,7 @@ import { required } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
 import { templateIdRule } from '../../shared/fields/templateId';
-import { singleWrite } from '../../shared/chunkedRequests';
+import { singleWrite } from '../../sending/chunks';
 
 const sourceGiven: ParamRule = function (params) {
 	const given = (name: string) => String(params[name] ?? '').trim() !== '';

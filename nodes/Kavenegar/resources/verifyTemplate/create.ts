@@ -5,7 +5,7 @@ import { invalidInput } from '../../shared/rules/inputErrors';
 import { required, wholeNumberRange, wrongTypeRule } from '../../shared/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 import { templateNameRule } from './rules';
-import { singleWrite } from '../../shared/chunkedRequests';
+import { singleWrite } from '../../sending/chunks';
 import { additionalFieldsCollection } from '../../../shared/collections';
 
 const TEXT = 1;

@@ -7,7 +7,7 @@ import type {
 import { showFor } from '../../shared/fields/routing';
 import { templateIdField } from '../../shared/fields/templateId';
 import { prepareRequest } from '../../shared/wireParams';
-import { singleWrite } from '../../shared/chunkedRequests';
+import { singleWrite } from '../../sending/chunks';
 
 /** The service answers a delete with its status alone: say which template went, not an empty item. */
 async function deletedTemplate(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {

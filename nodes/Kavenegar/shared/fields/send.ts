@@ -1,5 +1,5 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { localIdsMatchRecipients, recipientsPerItem } from '../recipientSends';
+import { localIdsMatchRecipients, recipientsPerItem } from '../rules/recipients';
 import { unixTime } from '../rules/dates';
 import { idList } from '../rules/lists';
 import { phoneNumberList } from '../rules/phoneNumbers';

@@ -3,7 +3,7 @@ import { nodeOwnError } from '../../../shared/requestErrors';
 
 /**
  * An error for bad input, raised before any request: it names the field and the rule broken.
- * What was sent is added by the request flow (checkedBeforeSending), which knows: nothing for
+ * What was sent is added by the sending engine (sending/allItemsChecked.ts), which knows: nothing for
  * this item, or in stop mode nothing for any item.
  */
 export function invalidInput(

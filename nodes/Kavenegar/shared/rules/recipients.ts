@@ -1,13 +1,13 @@
-import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from './duplicateSends';
-import { invalidInput } from './rules/inputErrors';
-import { splitList } from '../../shared/lists';
-import { inChunks } from './chunkedRequests';
-import { MAX_MESSAGES_PER_ITEM, MESSAGES_PER_REQUEST } from './sendOptions';
-import type { ParamRule } from './wireParams';
+import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../duplicateSends';
+import { invalidInput } from './inputErrors';
+import { splitList } from '../../../shared/lists';
+import { MAX_MESSAGES_PER_ITEM } from '../sendOptions';
+import type { ParamRule } from '../wireParams';
 
 /*
  * The rules of a send of one message to a list of numbers (`receptor` a list, `localid` an
- * optional list beside it): SMS → Send and Voice Call → Send Voice Message.
+ * optional list beside it): SMS → Send and Voice Call → Send Voice Message. How such a send goes out, 200
+ * recipients a request, is the engine's (sending/chunks.ts, recipientListChunks).
  */
 
 export const recipientsPerItem: ParamRule = function (params) {
@@ -46,15 +46,3 @@ export const localIdsAgainstDuplicates: ParamRule = function (params) {
 		splitList(params.receptor).map((recipient) => [recipient]),
 	);
 };
-
-/**
- * How such a send goes out: 200 recipients a request, each row told the local ID it was sent with,
- * and a failure that says which recipients went through and whether running again is safe.
- */
-export const recipientListChunks = inChunks({
-	lists: ['receptor', 'localid'],
-	perRequest: MESSAGES_PER_REQUEST,
-	noun: 'recipients',
-	rowFields: { localid: 'localid' },
-	send: { localIdList: 'localid' },
-});

@@ -5,9 +5,9 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { inboxPage, type Page } from '../../shared/inboxPages';
-import { inParallel, sendRequest } from './requestFlow';
-import { withWireLists } from './wireParams';
-
+import { withWireLists } from '../shared/wireParams';
+import { inParallel } from './inFlightBound';
+import { sendRequest } from './sendRequest';
 
 /** Far more than any inbox or media library holds: a service that never says "last page" cannot loop forever. */
 const MAX_PAGES = 10_000;

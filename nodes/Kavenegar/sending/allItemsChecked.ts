@@ -1,0 +1,132 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type DeclarativeRestApiSettings,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { currentRun, register, type NodeRun } from './nodeRun';
+
+/*
+ * Stop mode is all or nothing: no request of the run leaves before every item has passed its
+ * checks, so that one bad item stops the run with nothing sent. An item has passed them when n8n
+ * enters its pagination function, which it does only after every preSend of the item; an item
+ * has failed them when one of its preSends threw. engine.ts puts both watches on every operation.
+ */
+
+export type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+export type Pagination = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+/** What the error of an item that broke a rule says about what was sent. */
+function nothingSentNote(run: NodeRun, index: number): string {
+	if (!run.stopOnError || run.items === 1) return 'Nothing was sent to Kavenegar for this item.';
+	return `Nothing was sent to Kavenegar for any item: the node checks all ${run.items} items before the first request goes out, and item ${index + 1} failed this check. Fix it (or set On Error to Continue to send the good items) and run again.`;
+}
+
+function openGate(run: NodeRun): void {
+	if (!run.registrationClosed) return;
+	let outcome: Error | undefined;
+	if (run.badItem) outcome = run.badItem.error;
+	else if (run.registered < run.items) {
+		// n8n failed the run at an item it could not build; the items before it must not go either.
+		outcome = new Error(`Item ${run.lastRegistered + 2} could not be read; nothing was sent to Kavenegar for any item.`);
+	} else if (run.checked.size < run.registered) return;
+	for (const waiter of run.gate.splice(0)) {
+		if (outcome) waiter.reject(outcome);
+		else waiter.resolve();
+	}
+}
+
+function closeRegistration(run: NodeRun): void {
+	run.registrationClosed = true;
+	for (const resolve of run.closing.splice(0)) resolve();
+	openGate(run);
+}
+
+/**
+ * Whether n8n has built every request of the run. It builds them in one synchronous loop, so by
+ * the time anything here runs the loop is over, unless Batching pauses it between items: then
+ * the run waits for the remaining items, and once a pause longer than Batching's passes without
+ * one, concludes that n8n stopped at an item it could not build (an expression error) and failed
+ * the run without telling the items built before it.
+ */
+function checkRegistration(run: NodeRun): void {
+	if (run.registrationClosed) return;
+	if (run.registered === run.items || run.batchInterval === 0) {
+		closeRegistration(run);
+		return;
+	}
+	if (run.watching) return;
+	run.watching = true;
+	const seen = run.registered;
+	void sleep(run.batchInterval * 2 + 1000).then(() => {
+		run.watching = false;
+		if (run.registered === seen) closeRegistration(run);
+		else checkRegistration(run);
+	});
+}
+
+async function registrationClosed(run: NodeRun): Promise<void> {
+	if (run.registrationClosed) return;
+	await new Promise<void>((resolve) => {
+		run.closing.push(resolve);
+		checkRegistration(run);
+	});
+}
+
+/**
+ * The first preSend of every item (on the Resource field, which every operation passes): the
+ * item joins its node run before any check of any item runs.
+ */
+export async function joinRun(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	register(this);
+	return requestOptions;
+}
+
+/**
+ * A preSend whose failure the run learns of. The failure is reported only once n8n has built
+ * every request: with Batching, n8n collects the items' outcomes only after its loop, and an
+ * earlier rejection would go unhandled.
+ */
+export function reportingFailure(preSend: PreSend): PreSend {
+	return function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		return preSend.call(this, requestOptions).catch(async (error: Error) => {
+			const run = currentRun(this);
+			const index = this.getItemIndex();
+			if (run.stopOnError && run.badItem === undefined) run.badItem = { index, error };
+			await registrationClosed(run);
+			if (error instanceof NodeOperationError || error instanceof NodeApiError) {
+				const note = nothingSentNote(run, index);
+				error.description = error.description ? `${error.description} ${note}` : note;
+			}
+			openGate(run);
+			throw error;
+		});
+	};
+}
+
+/** In stop mode, waits until every item of the run has passed its checks; rejects if one failed. */
+async function allItemsChecked(run: NodeRun): Promise<void> {
+	if (!run.stopOnError) return;
+	await new Promise<void>((resolve, reject) => {
+		run.gate.push({ resolve, reject });
+		checkRegistration(run);
+		openGate(run);
+	});
+}
+
+/** A pagination function that starts once every item of the run has passed its checks. */
+export function afterAllItemsChecked(pagination: Pagination): Pagination {
+	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+		const run = currentRun(this);
+		run.checked.add(this.getItemIndex());
+		await allItemsChecked(run);
+		return await pagination.call(this, requestData);
+	};
+}

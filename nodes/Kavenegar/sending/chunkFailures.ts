@@ -1,0 +1,90 @@
+import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { Outcome } from './inFlightBound';
+import { failureKind } from './retries';
+
+/** What a failure of one item's requests says: which elements went, which may have, whether a re-run is safe. */
+export interface ChunkNouns {
+	/** The most elements the service accepts in one request. */
+	perRequest: number;
+	/** What one element is: "recipients", "IDs". */
+	noun: string;
+	/** For sends: the wire list of local IDs, which makes a repeat a no-op at the service. */
+	send?: { localIdList?: string };
+}
+
+export function sentWithLocalIds(plan: ChunkNouns, params: IDataObject): boolean {
+	return plan.send?.localIdList !== undefined && params[plan.send.localIdList] !== undefined;
+}
+
+/** For sends: whether running the node again could send to the same numbers twice. */
+function rerunNote(plan: ChunkNouns, params: IDataObject): string | undefined {
+	if (plan.send === undefined) return undefined;
+	if (plan.send.localIdList === undefined) {
+		return `It has no local ID, so running it again may send to the ${plan.noun} a second time: check first (for example with Get Status by Recipient).`;
+	}
+	return sentWithLocalIds(plan, params)
+		? 'They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.'
+		: 'They were sent without local IDs: running the node again sends to them again. Turn on Prevent Duplicate Sends or give Local IDs to make a re-run safe.';
+}
+
+/** "recipients 1–200, 401–600" for the chunks at `indexes`. */
+function describeChunks(plan: ChunkNouns, indexes: number[], total: number): string {
+	const ranges = indexes.map((index) => {
+		const first = index * plan.perRequest + 1;
+		const last = Math.min(total, (index + 1) * plan.perRequest);
+		return first === last ? `${first}` : `${first}–${last}`;
+	});
+	return `${plan.noun} ${ranges.join(', ')} of ${total}`;
+}
+
+/**
+ * What a failed request of several leaves behind, request by request: which went through, which
+ * failed (and whether the service may still have acted on them), which never started.
+ */
+function partialFailureNote(plan: ChunkNouns, outcomes: Array<Outcome<unknown>>, total: number): string {
+	const where = (state: string, test: (outcome: Outcome<unknown>) => boolean = () => true) =>
+		outcomes.flatMap((outcome, index) => (outcome.state === state && test(outcome) ? [index] : []));
+	const unknown = (outcome: Outcome<unknown>) => outcome.state === 'failed' && failureKind(outcome.error) === 'unknownOutcome';
+	const parts: string[] = [];
+	const done = where('done');
+	const maybe = where('failed', unknown);
+	const refused = where('failed', (outcome) => !unknown(outcome));
+	const notStarted = where('notStarted');
+	const failedRequests = [...maybe, ...refused].sort((a, b) => a - b).map((index) => index + 1);
+	parts.push(`Request ${failedRequests.join(', ')} of ${outcomes.length} failed.`);
+	parts.push(done.length ? `Went through: ${describeChunks(plan, done, total)}.` : 'None of the requests went through.');
+	if (maybe.length) parts.push(`Unknown whether they went through: ${describeChunks(plan, maybe, total)}.`);
+	if (refused.length) parts.push(`Not sent (refused): ${describeChunks(plan, refused, total)}.`);
+	if (notStarted.length) parts.push(`Not sent (not started after the failure): ${describeChunks(plan, notStarted, total)}.`);
+	return parts.join(' ');
+}
+
+/**
+ * A send that may have reached the service says so: its outcome is unknown, and whether running
+ * it again is safe.
+ */
+function unknownOutcomeNote(plan: ChunkNouns, params: IDataObject): string {
+	const unknown = `Whether Kavenegar received this request is unknown: it may have sent to the ${plan.noun}.`;
+	const rerun = rerunNote(plan, params);
+	return rerun ? `${unknown} ${rerun}` : unknown;
+}
+
+function addNote(failure: NodeApiError | NodeOperationError, note: string): void {
+	failure.description = failure.description ? `${failure.description} ${note}` : note;
+}
+
+/** Adds to the failure of one of an item's `outcomes` what went, what may have, and what a re-run risks. */
+export function explainFailure(
+	plan: ChunkNouns,
+	failure: NodeApiError | NodeOperationError,
+	outcomes: Array<Outcome<unknown>>,
+	params: IDataObject,
+	total: number,
+): void {
+	if (plan.send && failureKind(failure) === 'unknownOutcome') addNote(failure, unknownOutcomeNote(plan, params));
+	if (outcomes.length > 1) {
+		addNote(failure, partialFailureNote(plan, outcomes, total));
+		const rerun = rerunNote(plan, params);
+		if (rerun && failureKind(failure) !== 'unknownOutcome') addNote(failure, rerun);
+	}
+}
