@@ -148,6 +148,64 @@ describe("n8n's declarative routing rules the node relies on", () => {
 		expect(calls).toEqual(['resource start', 'resource end', 'operation start', 'operation end', 'pagination']);
 	});
 
+	test("a preSend that throws ends the item there: its later preSends and its pagination function are never called", async () => {
+		/** @type {string[]} */
+		const calls = [];
+		/**
+		 * @this {import('n8n-workflow').IExecuteSingleFunctions}
+		 * @param {import('n8n-workflow').IHttpRequestOptions} options
+		 */
+		const failsForItem1 = async function (options) {
+			calls.push(`check ${this.getItemIndex()}`);
+			if (this.getItemIndex() === 1) throw new Error('bad item');
+			return options;
+		};
+		/**
+		 * @this {import('n8n-workflow').IExecuteSingleFunctions}
+		 * @param {import('n8n-workflow').IHttpRequestOptions} options
+		 */
+		const after = async function (options) {
+			calls.push(`after ${this.getItemIndex()}`);
+			return options;
+		};
+		/**
+		 * @this {import('n8n-workflow').IExecutePaginationFunctions}
+		 * @param {import('n8n-workflow').DeclarativeRestApiSettings.ResultOptions} requestData
+		 */
+		const paginationOf = async function (requestData) {
+			calls.push(`pagination ${this.getItemIndex()}`);
+			return await this.makeRoutingRequest(requestData);
+		};
+		const { items } = await ctx.run(
+			{ resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello' },
+			{
+				nodeType: nodeWith({
+					resourceRouting: { send: { preSend: [failsForItem1], paginate: true }, operations: { pagination: paginationOf } },
+					operationRouting: { send: { preSend: [after] } },
+				}),
+				items: [{ json: {} }, { json: {} }],
+				settings: { onError: 'continueRegularOutput' },
+			},
+		);
+		expect(calls.sort()).toEqual(['after 0', 'check 0', 'check 1', 'pagination 0']);
+		expect(items.map((item) => item.json.error ?? 'sent')).toEqual(['sent', 'bad item']);
+	});
+
+	test("the Resource field's routing reaches an operation that has none of its own", async () => {
+		/** @type {string[]} */
+		const calls = [];
+		/** @param {import('n8n-workflow').IHttpRequestOptions} options */
+		const joined = async function (options) {
+			calls.push('resource preSend');
+			return options;
+		};
+		const { error } = await run(
+			nodeWith({ resourceRouting: { send: { preSend: [joined], paginate: true }, operations: { pagination: pagination(calls, 'resource pagination') } } }),
+		);
+		expect(error).toBeUndefined();
+		expect(calls).toEqual(['resource preSend', 'resource pagination']);
+	});
+
 	test("all items start at once: every item's first preSend is entered, in one synchronous loop, before any request is made", async () => {
 		/** @type {string[]} */
 		const calls = [];
@@ -158,7 +216,7 @@ describe("n8n's declarative routing rules the node relies on", () => {
 		 */
 		const preSend = async function (options) {
 			calls.push(`preSend ${this.getItemIndex()}`);
-			// requestFlow.ts registers each item here and counts on n8n's loop being synchronous.
+			// The engine's joinRun (sending/allItemsChecked.ts) registers each item here and counts on n8n's loop being synchronous.
 			void Promise.resolve().then(() => (enteredBeforeFirstMicrotask ??= calls.length));
 			return options;
 		};

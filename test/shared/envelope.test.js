@@ -20,7 +20,7 @@ describe('the envelope check on every response', () => {
 	])('%s on a send and on a paged read', async (kind, message, httpCode) => {
 		for (const parameters of [send, inbox]) {
 			ctx.fake.injectFault({ kind });
-			// Without retries, to see the error of one answer (retries: test/shared/requestFlow.test.js).
+			// Without retries, to see the error of one answer (retries: test/sending.test.js).
 			const { items, error } = await ctx.run({ ...parameters, requestLimits: { busyRetries: 0 } });
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');

@@ -29,16 +29,26 @@ function nothingSentNote(run: NodeRun, index: number): string {
 	return `Nothing was sent to Kavenegar for any item: the node checks all ${run.items} items before the first request goes out, and item ${index + 1} failed this check. Fix it (or set On Error to Continue to send the good items) and run again.`;
 }
 
+/**
+ * n8n failed the run at an item it could not build (an expression error) and threw at once: it
+ * awaits none of the items built before it. They must not be sent, and a rejection would only go
+ * unhandled, so they are left unsettled.
+ */
+function abandonedByN8n(run: NodeRun): boolean {
+	return run.registrationClosed && run.registered < run.items;
+}
+
+const NEVER = new Promise<never>(() => {});
+
 function openGate(run: NodeRun): void {
 	if (!run.registrationClosed) return;
-	let outcome: Error | undefined;
-	if (run.badItem) outcome = run.badItem.error;
-	else if (run.registered < run.items) {
-		// n8n failed the run at an item it could not build; the items before it must not go either.
-		outcome = new Error(`Item ${run.lastRegistered + 2} could not be read; nothing was sent to Kavenegar for any item.`);
-	} else if (run.checked.size < run.registered) return;
+	if (abandonedByN8n(run)) {
+		run.gate.length = 0;
+		return;
+	}
+	if (run.badItem === undefined && run.checked.size < run.registered) return;
 	for (const waiter of run.gate.splice(0)) {
-		if (outcome) waiter.reject(outcome);
+		if (run.badItem) waiter.reject(run.badItem.error);
 		else waiter.resolve();
 	}
 }
@@ -101,6 +111,7 @@ export function reportingFailure(preSend: PreSend): PreSend {
 			const index = this.getItemIndex();
 			if (run.stopOnError && run.badItem === undefined) run.badItem = { index, error };
 			await registrationClosed(run);
+			if (abandonedByN8n(run)) return await NEVER;
 			if (error instanceof NodeOperationError || error instanceof NodeApiError) {
 				const note = nothingSentNote(run, index);
 				error.description = error.description ? `${error.description} ${note}` : note;

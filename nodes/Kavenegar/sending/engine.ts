@@ -29,8 +29,18 @@ export const sendingEngineRouting: INodePropertyRouting = {
 	operations: { pagination: singleRequest },
 };
 
+/** The hooks the engine has already put in place: a description that goes through it twice is not wrapped twice. */
+const engineHooks = new WeakSet<object>([joinRun]);
+
+function once<T extends object>(hook: T, wrap: (hook: T) => T): T {
+	if (engineHooks.has(hook)) return hook;
+	const wrapped = wrap(hook);
+	engineHooks.add(wrapped);
+	return wrapped;
+}
+
 function throughEngine(routing: INodePropertyRouting, where: string): INodePropertyRouting {
-	const preSend = routing.send?.preSend?.map((hook) => (hook === joinRun ? hook : reportingFailure(hook as PreSend)));
+	const preSend = routing.send?.preSend?.map((hook) => once(hook as PreSend, reportingFailure));
 	const pagination = routing.operations?.pagination;
 	if (pagination !== undefined && typeof pagination !== 'function') {
 		throw new Error(`${where}: a declarative pagination bypasses the sending engine; write a pagination function that sends through sendRequest (sending/pages.ts)`);
@@ -38,7 +48,7 @@ function throughEngine(routing: INodePropertyRouting, where: string): INodePrope
 	return {
 		...routing,
 		...(routing.send && { send: { ...routing.send, ...(preSend && { preSend }) } }),
-		...(pagination && { operations: { ...routing.operations, pagination: afterAllItemsChecked(pagination as Pagination) } }),
+		...(pagination && { operations: { ...routing.operations, pagination: once(pagination as Pagination, afterAllItemsChecked) } }),
 	};
 }
 

@@ -1,9 +1,9 @@
 /**
- * The node run's request flow (nodes/Kavenegar/shared/requestFlow.ts): all items checked before
+ * The node's sending engine (nodes/Kavenegar/sending/): all items checked before
  * anything leaves in stop mode, one bound on requests in flight, parallel chunks and pages in
  * order, backoff on busy answers where a repeat is safe, and errors that say what was sent.
  */
-const { useFake } = require('../helpers');
+const { useFake } = require('./helpers');
 
 const ctx = useFake();
 /** @param {import('n8n-workflow').INodeParameters} [extra] */
@@ -71,7 +71,7 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 	test('with Batching, an item whose expression fails stops the run with nothing sent', async () => {
 		const [first] = freshNumbers(1);
 		const { error } = await ctx.run(
-			send({ message: '={{ $json.text.toUpperCase() }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 30 } } } }),
+			send({ message: '={{ $json.text ?? $("No Such Node").item.json.text }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 30 } } } }),
 			{ items: [{ json: { phone: first, text: 'hi' } }, { json: { phone: first } }, { json: { phone: first, text: 'hi' } }] },
 		);
 		expect(error).toBeDefined();
@@ -82,7 +82,7 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 
 	test('an item whose expression fails stops the run with nothing sent', async () => {
 		const [first] = freshNumbers(1);
-		const { error } = await ctx.run(send({ message: '={{ $json.text.toUpperCase() }}' }), {
+		const { error } = await ctx.run(send({ message: '={{ $json.text ?? $("No Such Node").item.json.text }}' }), {
 			items: [{ json: { phone: first, text: 'hi' } }, { json: { phone: first } }],
 		});
 		expect(error).toBeDefined();

@@ -1,0 +1,201 @@
+/**
+ * Every operation of the node, found from its description (every option of every Operation
+ * field), runs with two items against the fake, in stop mode and in continue mode: no run hangs,
+ * and no run sends what it should not. A new operation is covered the day it is added; one whose
+ * required parameter has no default and no sample below fails here, naming the parameter.
+ */
+const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
+const { useFake, isoFromNow } = require('./helpers');
+const { binaryItem, jpeg } = require('./mediaSamples');
+
+const ctx = useFake();
+const { properties } = new Kavenegar().description;
+
+/**
+ * Values by parameter name, for parameters whose default does not make a valid request. What must
+ * differ between items or runs (a template to delete, a new name) comes from the item (see `items`).
+ * @type {Record<string, import('n8n-workflow').NodeParameterValueType>}
+ */
+const SAMPLES = {
+	recipients: '={{ $json.phone }}',
+	callRecipients: '={{ $json.phone }}',
+	phoneNumbers: '={{ $json.phone }}',
+	recipient: '={{ $json.phone }}',
+	message: 'Hello',
+	spokenMessage: 'Hello',
+	messages: { message: [{ recipient: '={{ $json.phone }}', sender: '10004346', message: 'Hello' }] },
+	messageIds: '={{ $json.messageId }}',
+	localIds: '={{ $json.localId }}',
+	lineNumber: '30004000',
+	startDate: '={{ $json.startDate }}',
+	templateId: '={{ $json.templateId }}',
+	sourceTemplateId: '={{ $json.templateId }}',
+	name: '={{ $json.newName }}',
+	newTemplateName: '={{ $json.newName }}',
+	textMessage: 'Your code: %token',
+	template: 'otp',
+	value: '1234',
+	mediaId: '={{ $json.mediaId }}',
+};
+
+/**
+ * Input that breaks a check of the node for one item, by parameter name: an operation with one of
+ * these parameters is also run with a bad second item that only the node's own checks catch.
+ * @type {Record<string, string>}
+ */
+const BAD = {
+	recipients: 'not-a-number',
+	callRecipients: 'not-a-number',
+	phoneNumbers: 'not-a-number',
+	recipient: 'not-a-number',
+	messageIds: 'abc',
+	localIds: 'abc',
+	templateId: 'abc',
+	mediaId: '1234',
+};
+
+/**
+ * @param {import('n8n-workflow').INodeProperties} property
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ */
+function isShown(property, parameters) {
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	const valueOf = (/** @type {string} */ name) => {
+		const own = parameters[name.replace(/^\//, '')];
+		if (own !== undefined) return own;
+		return properties.find((candidate) => candidate.name === name.replace(/^\//, ''))?.default;
+	};
+	const shown = Object.entries(show).every(([name, values]) => name.startsWith('@') || (values ?? []).includes(/** @type {any} */ (valueOf(name))));
+	const hidden = Object.entries(hide).some(([name, values]) => (values ?? []).includes(/** @type {any} */ (valueOf(name))));
+	return shown && !hidden;
+}
+
+/** Every operation: each option of each Operation field, with the resource its field is shown for. */
+const operations = properties
+	.filter((property) => property.name === 'operation' && property.type === 'options')
+	.flatMap((property) =>
+		(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+			(property.options ?? []).map((option) => ({ resource: String(resource), operation: String(/** @type {any} */ (option).value) })),
+		),
+	);
+
+/**
+ * The parameters of one operation: its displayed parameters from SAMPLES, the rest at their defaults.
+ * @param {{ resource: string, operation: string }} which
+ * @returns {{ parameters: import('n8n-workflow').INodeParameters, shown: string[] }}
+ */
+function parametersFor({ resource, operation }) {
+	/** @type {import('n8n-workflow').INodeParameters} */
+	const parameters = { resource, operation };
+	const shown = [];
+	for (const property of properties) {
+		if (property.name in parameters || !isShown(property, parameters)) continue;
+		shown.push(property.name);
+		if (property.name in SAMPLES) parameters[property.name] = SAMPLES[property.name];
+		else if (property.required && (property.default === '' || property.default === undefined)) {
+			throw new Error(`${resource} → ${operation}: add a sample value for the required parameter "${property.name}" to SAMPLES`);
+		}
+	}
+	return { parameters, shown };
+}
+
+let serial = 0;
+/**
+ * Two input items, each with what its request needs from the fake's state, fresh for every run.
+ * @returns {import('n8n-workflow').INodeExecutionData[]}
+ */
+function items() {
+	return [0, 1].map(() => {
+		serial++;
+		const template = ctx.fake.addApprovedTemplate(`every${serial}src`, 'Code %token');
+		const [media] = ctx.fake.seedMedia(1);
+		const json = {
+			phone: `0912${String(8_000_000 + serial).padStart(7, '0')}`,
+			messageId: String(ctx.fake.nextMessageId - 1),
+			localId: String(serial),
+			startDate: isoFromNow(-3600),
+			templateId: String(template.id),
+			newName: `every${serial}new`,
+			mediaId: media.id,
+		};
+		// The fake refuses a file it already holds: each item's file differs.
+		return binaryItem(jpeg(100 + serial), { mimeType: 'image/jpeg', fileName: 'photo.jpg', json });
+	});
+}
+
+/**
+ * Runs the node, failing a run that has not ended in time instead of waiting for jest's timeout.
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {import('./helpers').RunOptions} options
+ * @returns {Promise<import('./harness').NodeRun>}
+ */
+async function runWithin(parameters, options) {
+	/** @type {ReturnType<typeof setTimeout> | undefined} */
+	let timer;
+	/** @type {Promise<never>} */
+	const hung = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the run of ${parameters.resource} → ${parameters.operation} hangs`)), 8000)));
+	try {
+		return await Promise.race([ctx.run(parameters, options), hung]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+const CONTINUE = { onError: /** @type {const} */ ('continueRegularOutput') };
+/** n8n cannot build item 2's request: an expression in a parameter of every operation names a node that does not exist. */
+const failingExpression = { requestLimits: { maxRequestsInFlight: '={{ $json.bad ? $("No Such Node").item.json.limit : 25 }}' } };
+
+beforeAll(() => {
+	ctx.fake.addApprovedTemplate('otp', 'Code %token');
+});
+
+test('the walk finds every operation of every resource', () => {
+	const resources = properties.find((property) => property.name === 'resource')?.options ?? [];
+	expect(new Set(operations.map((found) => found.resource))).toEqual(new Set(resources.map((option) => /** @type {any} */ (option).value)));
+});
+
+describe.each(operations)('$resource → $operation', (which) => {
+	const { parameters, shown } = parametersFor(which);
+
+	test('two good items, stop mode: both go, one request each, nothing fails', async () => {
+		const run = await runWithin(parameters, { items: items() });
+		expect(run.error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(2);
+	});
+
+	test('two good items, continue mode: both go, one request each, nothing fails', async () => {
+		const run = await runWithin(parameters, { items: items(), settings: CONTINUE });
+		expect(run.error).toBeUndefined();
+		expect(run.items.filter((item) => item.error)).toEqual([]);
+		expect(ctx.fake.requests).toHaveLength(2);
+	});
+
+	test('item 2 cannot be built: stop mode sends nothing, continue mode sends item 1 only', async () => {
+		const input = items();
+		input[1].json.bad = true;
+		const stop = await runWithin({ ...parameters, ...failingExpression }, { items: input });
+		expect(stop.error).toBeDefined();
+		// Item 1 learns of the failure only after the engine's own check; let it finish.
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(ctx.fake.requests).toHaveLength(0);
+
+		const go = await runWithin({ ...parameters, ...failingExpression }, { items: items().map((item, index) => ({ ...item, json: { ...item.json, bad: index === 1 } })), settings: CONTINUE });
+		expect(go.error).toBeUndefined();
+		expect(go.items.filter((item) => item.error)).toHaveLength(1);
+		expect(ctx.fake.requests).toHaveLength(1);
+	});
+
+	const checked = shown.find((name) => name in BAD);
+	(checked ? test : test.skip)(`item 2 fails the node's check (${checked}): stop mode sends nothing, continue mode sends item 1 only`, async () => {
+		const bad = { ...parameters, [String(checked)]: `={{ $json.bad ? ${JSON.stringify(BAD[String(checked)])} : ${JSON.stringify(SAMPLES[String(checked)]).replace(/^"=\{\{ (.*) \}\}"$/, '$1')} }}` };
+		const withBad = () => items().map((item, index) => ({ ...item, json: { ...item.json, bad: index === 1 } }));
+		const stop = await runWithin(bad, { items: withBad() });
+		expect(stop.error?.message).toMatch(/^[A-Z][A-Za-z ]+: /);
+		expect(stop.error.description).toContain('Nothing was sent to Kavenegar for any item');
+		expect(ctx.fake.requests).toHaveLength(0);
+
+		const go = await runWithin(bad, { items: withBad(), settings: CONTINUE });
+		expect(go.items.filter((item) => item.error).map((item) => item.error.description)).toEqual(['Nothing was sent to Kavenegar for this item.']);
+		expect(ctx.fake.requests).toHaveLength(1);
+	});
+});
