@@ -1,9 +1,26 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { checkedField } from '../../shared/fields/checked';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { mediaIdRule, required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 import { singleWrite } from '../../sending/chunks';
+
+const mediaId = checkedField(
+	'id',
+	{
+		displayName: 'Media ID',
+		name: 'mediaId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the file, as returned by Upload or Get Many. The result says whether it was deleted.',
+		displayOptions: showFor('media', ['delete']),
+	},
+	required,
+	mediaIdRule,
+);
 
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
@@ -14,27 +31,10 @@ export const deleteOperation: INodePropertyOptions = {
 		request: { method: 'DELETE', url: '/media/delete.json' },
 		operations: { pagination: singleWrite },
 		send: {
-			preSend: [
-				prepareRequest(
-					required('id', 'Media ID'),
-					mediaIdRule('id', 'Media ID'),
-				),
-			],
+			preSend: [prepareRequest(...mediaId.rules)],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-export const deleteFields: INodeProperties[] = [
-	{
-		displayName: 'Media ID',
-		name: 'mediaId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the file, as returned by Upload or Get Many. The result says whether it was deleted.',
-		displayOptions: showFor('media', ['delete']),
-		routing: sendAs('id'),
-	},
-];
+export const deleteFields: INodeProperties[] = [mediaId.property];

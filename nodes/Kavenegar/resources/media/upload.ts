@@ -4,6 +4,18 @@ import { entriesToItems } from '../../../shared/envelope';
 import { sendMediaFileAsMultipart } from '../../shared/upload';
 import { singleWrite } from '../../sending/chunks';
 
+const binaryField: INodeProperties = {
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	required: true,
+	default: 'data',
+	hint: 'JPEG or GIF up to 10 MB, MP4 up to 20 MB and 60 seconds. Internal-messenger lines only.',
+	description:
+		'The name of the input binary field containing the file to be uploaded. A file not used for 30 days is deleted.',
+	displayOptions: showFor('media', ['upload']),
+};
+
 export const uploadOperation: INodePropertyOptions = {
 	name: 'Upload',
 	value: 'upload',
@@ -12,21 +24,9 @@ export const uploadOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: '/media/upload.json' },
 		operations: { pagination: singleWrite },
-		send: { preSend: [sendMediaFileAsMultipart('binaryPropertyName', 'Input Binary Field', 'File')] },
+		send: { preSend: [sendMediaFileAsMultipart(binaryField.name, binaryField.displayName, 'File')] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-export const uploadFields: INodeProperties[] = [
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		hint: 'JPEG or GIF up to 10 MB, MP4 up to 20 MB and 60 seconds. Internal-messenger lines only.',
-		description:
-			'The name of the input binary field containing the file to be uploaded. A file not used for 30 days is deleted.',
-		displayOptions: showFor('media', ['upload']),
-	},
-];
+export const uploadFields: INodeProperties[] = [binaryField];

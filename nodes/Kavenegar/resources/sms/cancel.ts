@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { entriesToItems } from '../../../shared/envelope';
 import { messageIdsField } from '../../shared/fields/messageIds';
-import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
+
+const messageIds = messageIdsField('cancel');
 
 export const cancelOperation: INodePropertyOptions = {
 	name: 'Cancel',
@@ -11,9 +12,9 @@ export const cancelOperation: INodePropertyOptions = {
 	description: 'Cancel queued or scheduled messages by message ID (status 13 = cancelled)',
 	routing: {
 		request: { method: 'POST', url: '/sms/cancel.json' },
-		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))] },
+		send: { preSend: [prepareRequest(...messageIds.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-export const cancelFields: INodeProperties[] = [messageIdsField('cancel')];
+export const cancelFields: INodeProperties[] = [messageIds.property];

@@ -1,11 +1,28 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { checkedField } from '../../shared/fields/checked';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { filtersCollection } from '../../../shared/collections';
 import { ipAccessNotice } from '../../shared/fields/notices';
 import { senderLineField } from '../../shared/fields/send';
 import { wholeNumberRange } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
+
+const display = showFor('sms', ['getLatestOutbox']);
+
+const limit = checkedField(
+	'pagesize',
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 500 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: display,
+	},
+	(wireName, label) => wholeNumberRange(wireName, label, 1, 500),
+);
 
 export const getLatestOutboxOperation: INodePropertyOptions = {
 	name: 'Get Latest Outbox',
@@ -15,24 +32,13 @@ export const getLatestOutboxOperation: INodePropertyOptions = {
 		'Get up to 500 of the latest sent messages, newest first (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/latestoutbox.json' },
-		send: { preSend: [prepareRequest(wholeNumberRange('pagesize', 'Limit', 1, 500))] },
+		send: { preSend: [prepareRequest(...limit.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-const display = showFor('sms', ['getLatestOutbox']);
-
 export const getLatestOutboxFields: INodeProperties[] = [
 	ipAccessNotice('getLatestOutbox'),
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 500 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: display,
-		routing: sendAs('pagesize'),
-	},
+	limit.property,
 	filtersCollection(display, [senderLineField('Only messages sent from this line')]),
 ];

@@ -3,8 +3,9 @@ import { messageIdChunks } from '../../sending/chunks';
 import { entriesToItems } from '../../../shared/envelope';
 import { messageIdsField } from '../../shared/fields/messageIds';
 import { ipAccessNotice } from '../../shared/fields/notices';
-import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
+
+const messageIds = messageIdsField('getMessages', '. Get Status is faster when the status is enough.');
 
 export const getMessagesOperation: INodePropertyOptions = {
 	name: 'Get Messages by ID',
@@ -15,7 +16,7 @@ export const getMessagesOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: '/sms/select.json' },
 		send: {
-			preSend: [prepareRequest(idList('messageid', 'Message IDs'))],
+			preSend: [prepareRequest(...messageIds.rules)],
 		},
 		operations: { pagination: messageIdChunks },
 		output: { postReceive: [entriesToItems] },
@@ -24,5 +25,5 @@ export const getMessagesOperation: INodePropertyOptions = {
 
 export const getMessagesFields: INodeProperties[] = [
 	ipAccessNotice('getMessages'),
-	messageIdsField('getMessages', '. Get Status is faster when the status is enough.'),
+	messageIds.property,
 ];

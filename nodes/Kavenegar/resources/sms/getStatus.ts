@@ -2,8 +2,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../sending/chunks';
 import { entriesToItems } from '../../../shared/envelope';
 import { messageIdsField } from '../../shared/fields/messageIds';
-import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
+
+const messageIds = messageIdsField('getStatus', '. More than 500 are looked up in several requests of 500.');
 
 export const getStatusOperation: INodePropertyOptions = {
 	name: 'Get Status',
@@ -12,11 +13,11 @@ export const getStatusOperation: INodePropertyOptions = {
 	description: 'Get the delivery status of sent messages by message ID',
 	routing: {
 		request: { method: 'POST', url: '/sms/status.json' },
-		send: { preSend: [prepareRequest(idList('messageid', 'Message IDs'))] },
+		send: { preSend: [prepareRequest(...messageIds.rules)] },
 		// More than 500 IDs, the service's limit per request, go in several requests.
 		operations: { pagination: messageIdChunks },
 		output: { postReceive: [entriesToItems] },
 	},
 };
 
-export const getStatusFields: INodeProperties[] = [messageIdsField('getStatus', '. More than 500 are looked up in several requests of 500.')];
+export const getStatusFields: INodeProperties[] = [messageIds.property];

@@ -1,22 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { checkedField } from '../../shared/fields/checked';
+import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { idList } from '../../shared/rules/lists';
 import { prepareRequest } from '../../shared/wireParams';
 
-export const getStatusByLocalIdOperation: INodePropertyOptions = {
-	name: 'Get Status by Local ID',
-	value: 'getStatusByLocalId',
-	action: 'Get message status by local ID',
-	description: 'Get the status of messages of the last 12 hours by their local IDs',
-	routing: {
-		request: { method: 'POST', url: '/sms/statuslocalmessageid.json' },
-		send: { preSend: [prepareRequest(idList('localid', 'Local IDs'))] },
-		output: { postReceive: [entriesToItems] },
-	},
-};
-
-export const getStatusByLocalIdFields: INodeProperties[] = [
+const localIds = checkedField(
+	'localid',
 	{
 		displayName: 'Local IDs',
 		name: 'localIds',
@@ -27,6 +17,20 @@ export const getStatusByLocalIdFields: INodeProperties[] = [
 		description:
 			'Your local IDs, separated by commas or new lines, or an array from an expression. Only messages of the last 12 hours are found; an unknown ID comes back with status 100.',
 		displayOptions: showFor('sms', ['getStatusByLocalId']),
-		routing: sendAs('localid'),
 	},
-];
+	idList,
+);
+
+export const getStatusByLocalIdOperation: INodePropertyOptions = {
+	name: 'Get Status by Local ID',
+	value: 'getStatusByLocalId',
+	action: 'Get message status by local ID',
+	description: 'Get the status of messages of the last 12 hours by their local IDs',
+	routing: {
+		request: { method: 'POST', url: '/sms/statuslocalmessageid.json' },
+		send: { preSend: [prepareRequest(...localIds.rules)] },
+		output: { postReceive: [entriesToItems] },
+	},
+};
+
+export const getStatusByLocalIdFields: INodeProperties[] = [localIds.property];

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { checkedField } from '../../shared/fields/checked';
+import { showFor } from '../../shared/fields/routing';
 import {
 	hideRecipientsField,
 	localIdsField,
@@ -25,6 +26,45 @@ import { additionalFieldsCollection } from '../../../shared/collections';
 
 const display = showFor('sms', ['send']);
 const recipients = recipientListField('recipients', display);
+const message = checkedField(
+	'message',
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: 'Text of the message. Persian text fits 70 characters per part, Latin text 160.',
+		hint: 'A different text per recipient: SMS → Send Different Messages. One-time codes: Verify → Send Code.',
+		displayOptions: display,
+	},
+	required,
+);
+const displayType = checkedField(
+	'type',
+	{
+		displayName: 'Display Type',
+		name: 'type',
+		type: 'string',
+		default: '',
+		placeholder: 'The value Kavenegar gave you',
+		description:
+			'How the handset shows the message, on lines beginning with 3000. Kavenegar publishes no values: fill in only one it gave you for your line.',
+	},
+	(wireName, label) => matches(wireName, label, /^\d+$/, 'must be a whole number: the value Kavenegar gave you for your line'),
+);
+const senderLine = checkedField(
+	'sender',
+	{
+		displayName: 'Sender Line',
+		name: 'sender',
+		type: 'string',
+		default: '',
+		description: "Line number to send from; empty uses the account's default line",
+	},
+	singleValue,
+);
 
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
@@ -38,10 +78,10 @@ export const sendOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					...recipients.rules,
-					required('message', 'Message'),
-					singleValue('sender', 'Sender Line'),
+					...message.rules,
+					...senderLine.rules,
 					policyRule,
-					matches('type', 'Display Type', /^\d+$/, 'must be a whole number: the value Kavenegar gave you for your line'),
+					...displayType.rules,
 					mediaIdFieldRule,
 					sendAtRule,
 					...localIdsRules,
@@ -59,42 +99,15 @@ export const sendOperation: INodePropertyOptions = {
 
 export const sendFields: INodeProperties[] = [
 	recipients.property,
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		description: 'Text of the message. Persian text fits 70 characters per part, Latin text 160.',
-		hint: 'A different text per recipient: SMS → Send Different Messages. One-time codes: Verify → Send Code.',
-		displayOptions: display,
-		routing: sendAs('message'),
-	},
+	message.property,
 	additionalFieldsCollection(display, [
-		{
-			displayName: 'Display Type',
-			name: 'type',
-			type: 'string',
-			default: '',
-			placeholder: 'The value Kavenegar gave you',
-			description:
-				'How the handset shows the message, on lines beginning with 3000. Kavenegar publishes no values: fill in only one it gave you for your line.',
-			routing: sendAs('type'),
-		},
+		displayType.property,
 		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
 		localIdsField,
 		mediaIdField,
 		policyField,
 		sendAtField(),
-		{
-			displayName: 'Sender Line',
-			name: 'sender',
-			type: 'string',
-			default: '',
-			description: "Line number to send from; empty uses the account's default line",
-			routing: sendAs('sender'),
-		},
+		senderLine.property,
 		tagField,
 	]),
 	sendOptionsField(display),

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { checkedField, type CheckedField } from '../../shared/fields/checked';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { tagField, tagRule } from '../../shared/fields/send';
 import { oneRecipientField } from '../../shared/fields/recipient';
@@ -40,6 +41,55 @@ const callNeedsDigits: ParamRule = function (params) {
 
 const display = showFor('verify', ['sendCode']);
 const recipient = oneRecipientField('The one phone number that gets the code', display);
+const template = checkedField(
+	'template',
+	{
+		displayName: 'Template Name',
+		name: 'template',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'verify',
+		description: 'Name of an approved verification template of your account',
+		displayOptions: display,
+	},
+	required,
+);
+const firstToken = checkedField(
+	'token',
+	{
+		displayName: 'Token',
+		name: 'value',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '52841',
+		description:
+			'Value for %token in the template, usually the code: no spaces, new lines or "_"; digits only for a voice call',
+		displayOptions: display,
+	},
+	required,
+	token,
+);
+/** Token 2, 3, 10 or 20 (`tokenN`): the long ones, 10 and 20, may hold spaces. */
+function moreToken(n: number): CheckedField {
+	const spacesAllowed = n >= 10;
+	return checkedField(
+		`token${n}`,
+		{
+			displayName: `Token ${n}`,
+			name: `value${n}`,
+			type: 'string',
+			default: '',
+			description: spacesAllowed
+				? `Value for %token${n} in the template; may contain spaces, but no new lines or "_"`
+				: `Value for %token${n} in the template: no spaces, new lines or "_"`,
+		},
+		(wireName, label) => token(wireName, label, spacesAllowed),
+	);
+}
+
+const [token2, token3, token10, token20] = [2, 3, 10, 20].map(moreToken);
 
 export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
@@ -54,13 +104,12 @@ export const sendCodeOperation: INodePropertyOptions = {
 				prepareRequest(
 					oneRecipient,
 					...recipient.rules,
-					required('template', 'Template Name'),
-					required('token', 'Token'),
-					token('token', 'Token'),
-					token('token2', 'Token 2'),
-					token('token3', 'Token 3'),
-					token('token10', 'Token 10', true),
-					token('token20', 'Token 20', true),
+					...template.rules,
+					...firstToken.rules,
+					...token2.rules,
+					...token3.rules,
+					...token10.rules,
+					...token20.rules,
 					callNeedsDigits,
 					tagRule,
 				),
@@ -72,29 +121,8 @@ export const sendCodeOperation: INodePropertyOptions = {
 
 export const sendCodeFields: INodeProperties[] = [
 	recipient.property,
-	{
-		displayName: 'Template Name',
-		name: 'template',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'verify',
-		description: 'Name of an approved verification template of your account',
-		displayOptions: display,
-		routing: sendAs('template'),
-	},
-	{
-		displayName: 'Token',
-		name: 'value',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '52841',
-		description:
-			'Value for %token in the template, usually the code: no spaces, new lines or "_"; digits only for a voice call',
-		displayOptions: display,
-		routing: sendAs('token'),
-	},
+	template.property,
+	firstToken.property,
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -108,39 +136,5 @@ export const sendCodeFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('type'),
 	},
-	additionalFieldsCollection(display, [
-		tagField,
-		{
-			displayName: 'Token 10',
-			name: 'value10',
-			type: 'string',
-			default: '',
-			description: 'Value for %token10 in the template; may contain spaces, but no new lines or "_"',
-			routing: sendAs('token10'),
-		},
-		{
-			displayName: 'Token 2',
-			name: 'value2',
-			type: 'string',
-			default: '',
-			description: 'Value for %token2 in the template: no spaces, new lines or "_"',
-			routing: sendAs('token2'),
-		},
-		{
-			displayName: 'Token 20',
-			name: 'value20',
-			type: 'string',
-			default: '',
-			description: 'Value for %token20 in the template; may contain spaces, but no new lines or "_"',
-			routing: sendAs('token20'),
-		},
-		{
-			displayName: 'Token 3',
-			name: 'value3',
-			type: 'string',
-			default: '',
-			description: 'Value for %token3 in the template: no spaces, new lines or "_"',
-			routing: sendAs('token3'),
-		},
-	]),
+	additionalFieldsCollection(display, [tagField, token10.property, token2.property, token20.property, token3.property]),
 ];

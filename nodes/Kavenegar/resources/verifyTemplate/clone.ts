@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { checkedField } from '../../shared/fields/checked';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/rules/inputErrors';
@@ -15,6 +16,39 @@ const sourceGiven: ParamRule = function (params) {
 	}
 };
 
+const display = showFor('verifyTemplate', ['clone']);
+
+const newTemplateName = checkedField(
+	'newTemplateName',
+	{
+		displayName: 'New Template Name',
+		name: 'newTemplateName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'loginCodeV2',
+		description: 'Name of the new template: English letters and digits only, without spaces or "_"',
+		displayOptions: display,
+	},
+	required,
+	templateNameRule,
+);
+
+const sourceTemplateId = checkedField(
+	'sourceTemplateId',
+	{
+		displayName: 'Source Template ID',
+		name: 'sourceTemplateId',
+		type: 'string',
+		default: '',
+		placeholder: '1234',
+		description:
+			'ID of the template to clone. Give this or Source Template Name; when both are given, the ID wins.',
+		displayOptions: display,
+	},
+	templateIdRule,
+);
+
 export const cloneOperation: INodePropertyOptions = {
 	name: 'Clone',
 	value: 'clone',
@@ -26,10 +60,9 @@ export const cloneOperation: INodePropertyOptions = {
 		send: {
 			preSend: [
 				prepareRequest(
-					required('newTemplateName', 'New Template Name'),
-					templateNameRule('newTemplateName', 'New Template Name'),
+					...newTemplateName.rules,
 					sourceGiven,
-					templateIdRule('sourceTemplateId', 'Source Template ID'),
+					...sourceTemplateId.rules,
 				),
 			],
 		},
@@ -37,31 +70,9 @@ export const cloneOperation: INodePropertyOptions = {
 	},
 };
 
-const display = showFor('verifyTemplate', ['clone']);
-
 export const cloneFields: INodeProperties[] = [
-	{
-		displayName: 'New Template Name',
-		name: 'newTemplateName',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'loginCodeV2',
-		description: 'Name of the new template: English letters and digits only, without spaces or "_"',
-		displayOptions: display,
-		routing: sendAs('newTemplateName'),
-	},
-	{
-		displayName: 'Source Template ID',
-		name: 'sourceTemplateId',
-		type: 'string',
-		default: '',
-		placeholder: '1234',
-		description:
-			'ID of the template to clone. Give this or Source Template Name; when both are given, the ID wins.',
-		displayOptions: display,
-		routing: sendAs('sourceTemplateId'),
-	},
+	newTemplateName.property,
+	sourceTemplateId.property,
 	{
 		displayName: 'Source Template Name',
 		name: 'sourceTemplateName',

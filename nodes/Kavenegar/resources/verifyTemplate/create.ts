@@ -1,4 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { checkedField } from '../../shared/fields/checked';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { invalidInput } from '../../shared/rules/inputErrors';
@@ -38,6 +39,42 @@ const messagesFitMethods: ParamRule = function (params) {
 	}
 };
 
+const display = showFor('verifyTemplate', ['create']);
+
+/** Only a template with a fallback waits before it, or has a line for it. */
+const withFallback: IDisplayOptions = { hide: { '/fallbackMethod': [DISABLED] } };
+
+const name = checkedField(
+	'name',
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'loginCode',
+		description:
+			'Template name, given later to Send Code: in English (Latin letters, digits and signs such as "-"), without spaces or "_"',
+		displayOptions: display,
+	},
+	required,
+	templateNameRule,
+);
+
+const minutesBeforeFallback = checkedField(
+	'switchTTL',
+	{
+		displayName: 'Minutes Before Fallback',
+		name: 'switchTtl',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 5 },
+		default: 2,
+		description: 'How long to wait for the first method before using the fallback method: 1 to 5 minutes',
+		displayOptions: withFallback,
+	},
+	(wireName, label) => wholeNumberRange(wireName, label, 1, 5),
+);
+
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
@@ -50,18 +87,15 @@ export const createOperation: INodePropertyOptions = {
 		send: {
 			preSend: [
 				prepareRequest(
-					required('name', 'Name'),
-					templateNameRule('name', 'Name'),
+					...name.rules,
 					messagesFitMethods,
-					wholeNumberRange('switchTTL', 'Minutes Before Fallback', 1, 5),
+					...minutesBeforeFallback.rules,
 				),
 			],
 		},
 		output: { postReceive: [entriesToItems] },
 	},
 };
-
-const display = showFor('verifyTemplate', ['create']);
 
 /**
  * A body is shown only when a method uses it: as the send method, or as the fallback of the other
@@ -91,22 +125,8 @@ const FALLBACK_METHODS: INodePropertyOptions[] = [
 	{ name: 'System Default', value: 0, description: 'Kavenegar picks the fallback method' },
 ];
 
-/** Only a template with a fallback waits before it, or has a line for it. */
-const withFallback: IDisplayOptions = { hide: { '/fallbackMethod': [DISABLED] } };
-
 export const createFields: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'loginCode',
-		description:
-			'Template name, given later to Send Code: in English (Latin letters, digits and signs such as "-"), without spaces or "_"',
-		displayOptions: display,
-		routing: sendAs('name'),
-	},
+	name.property,
 	{
 		displayName: 'Source Type',
 		name: 'sourceType',
@@ -166,16 +186,7 @@ export const createFields: INodeProperties[] = [
 		},
 	),
 	additionalFieldsCollection(display, [
-		{
-			displayName: 'Minutes Before Fallback',
-			name: 'switchTtl',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 5 },
-			default: 2,
-			description: 'How long to wait for the first method before using the fallback method: 1 to 5 minutes',
-			displayOptions: withFallback,
-			routing: sendAs('switchTTL'),
-		},
+		minutesBeforeFallback.property,
 		{
 			displayName: 'Primary Line',
 			name: 'primaryLineNumber',

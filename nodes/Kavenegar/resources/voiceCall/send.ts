@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { checkedField } from '../../shared/fields/checked';
+import { showFor } from '../../shared/fields/routing';
 import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRule } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
@@ -11,6 +12,20 @@ import { additionalFieldsCollection } from '../../../shared/collections';
 
 const display = showFor('voiceCall', ['send']);
 const recipients = recipientListField('callRecipients', display);
+const message = checkedField(
+	'message',
+	{
+		displayName: 'Message',
+		name: 'spokenMessage',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: 'Text read out to each recipient by text-to-speech',
+		displayOptions: display,
+	},
+	required,
+);
 
 /** A voice message is SMS → Send read out by a call: the same recipient list, splitting and local IDs. */
 export const sendVoiceOperation: INodePropertyOptions = {
@@ -24,7 +39,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					...recipients.rules,
-					required('message', 'Message'),
+					...message.rules,
 					sendAtRule,
 					...localIdsRules,
 					localIdsAgainstDuplicates,
@@ -40,17 +55,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
-	{
-		displayName: 'Message',
-		name: 'spokenMessage',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		description: 'Text read out to each recipient by text-to-speech',
-		displayOptions: display,
-		routing: sendAs('message'),
-	},
+	message.property,
 	additionalFieldsCollection(display, [localIdsField, sendAtField()]),
 	sendOptionsField(display, { messagePreview: false }),
 ];
