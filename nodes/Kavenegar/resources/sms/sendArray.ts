@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../sending/chunks';
 import { showFor } from '../../shared/fields/routing';
 import {
@@ -17,153 +12,12 @@ import {
 	tagField,
 	tagRule,
 } from '../../shared/fields/send';
-import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
 import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/rules/inputErrors';
 import { addMessageParts } from '../../shared/messageParts';
-import { phoneNumberReader } from '../../shared/rules/phoneNumbers';
-import {
-	MAX_MESSAGES_PER_ITEM,
-	MESSAGES_PER_REQUEST,
-	NORMALISE_PHONE_NUMBERS,
-	sendOptionsField,
-} from '../../shared/sendOptions';
-import { wrongTypeRule } from '../../shared/rules/valueRules';
-import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { MESSAGES_PER_REQUEST, sendOptionsField } from '../../shared/sendOptions';
+import { prepareRequest } from '../../shared/wireParams';
+import { buildArrays } from './sendArrayMessages';
 import { additionalFieldsCollection } from '../../../shared/collections';
-
-interface MessageRow {
-	recipient?: unknown;
-	receptor?: unknown;
-	sender?: unknown;
-	message?: unknown;
-	type?: unknown;
-	localId?: unknown;
-	localid?: unknown;
-}
-
-/** The JSON input may be the contract's own shape, three parallel arrays: turn it into rows. */
-function rowsFromJson(this: IExecuteSingleFunctions, value: unknown): MessageRow[] {
-	let data = value;
-	if (typeof data === 'string') {
-		try {
-			data = JSON.parse(data);
-		} catch {
-			throw invalidInput(this, 'Messages (JSON)', 'is not valid JSON');
-		}
-	}
-	if (Array.isArray(data)) return data as MessageRow[];
-	if (typeof data === 'object' && data !== null) {
-		const lists = data as IDataObject;
-		const names = ['receptor', 'sender', 'message'];
-		for (const name of names) {
-			if (!Array.isArray(lists[name])) {
-				throw invalidInput(this, 'Messages (JSON)', `"${name}" must be an array`);
-			}
-		}
-		const lengths = names.map((name) => (lists[name] as unknown[]).length);
-		// The wire name of the local IDs is accepted too, so that a request body can be pasted as is.
-		const localIds = (lists.localid ?? lists.localmessageids) as unknown[] | undefined;
-		for (const optional of [lists.type, localIds]) {
-			if (Array.isArray(optional)) lengths.push(optional.length);
-		}
-		if (new Set(lengths).size !== 1) {
-			throw invalidInput(
-				this,
-				'Messages (JSON)',
-				`the receptor, sender and message arrays must have the same length (got ${lengths.join(', ')})`,
-			);
-		}
-		return (lists.receptor as unknown[]).map((receptor, i) => ({
-			receptor,
-			sender: (lists.sender as unknown[])[i],
-			message: (lists.message as unknown[])[i],
-			type: (lists.type as unknown[] | undefined)?.[i],
-			localid: localIds?.[i],
-		}));
-	}
-	throw invalidInput(this, 'Messages (JSON)', 'must be an array of messages');
-}
-
-/**
- * Builds the three JSON-array fields (plus type and local IDs when given) from the rows. The
- * messages are fields of the editor only, read here rather than routed: the request carries the
- * arrays built from them.
- */
-const buildArrays: ParamRule = function (params) {
-	const fromJson = this.getNodeParameter('messagesInput', 'rows') === 'json';
-	const source = fromJson ? 'Messages (JSON)' : 'Messages';
-	const rows: MessageRow[] = fromJson
-		? rowsFromJson.call(this, this.getNodeParameter('messagesJson', undefined))
-		: ((this.getNodeParameter('messages', {}) as IDataObject).message as MessageRow[] | undefined) ?? [];
-	if (rows.length === 0) throw invalidInput(this, source, 'add at least one message');
-	if (rows.length > MAX_MESSAGES_PER_ITEM) {
-		throw invalidInput(
-			this,
-			source,
-			`at most ${MAX_MESSAGES_PER_ITEM} messages per item (got ${rows.length}); send more as several items`,
-		);
-	}
-	const readNumber = phoneNumberReader(this, NORMALISE_PHONE_NUMBERS);
-	const receptor: string[] = [];
-	const sender: string[] = [];
-	const message: string[] = [];
-	const type: number[] = [];
-	const localIds: string[] = [];
-	rows.forEach((row, i) => {
-		const where = `${source} #${i + 1}`;
-		for (const [key, value] of Object.entries({ recipient: row.recipient ?? row.receptor, sender: row.sender, message: row.message })) {
-			const wrongType = value === undefined ? undefined : wrongTypeRule(value);
-			if (wrongType) throw invalidInput(this, where, `${key} ${wrongType}`);
-		}
-		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
-		const number = readNumber(rawRecipient);
-		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" is not a phone number`);
-		const line = String(row.sender ?? '').trim();
-		if (line === '') throw invalidInput(this, where, 'sender line is required');
-		const text = String(row.message ?? '');
-		if (text.trim() === '') throw invalidInput(this, where, 'message text is required');
-		receptor.push(number);
-		sender.push(line);
-		message.push(text);
-		if (row.type !== undefined && row.type !== '') {
-			if (!Number.isInteger(Number(row.type))) throw invalidInput(this, where, `display type "${String(row.type)}" is not a whole number`);
-			type.push(Number(row.type));
-		}
-		const localId = row.localId ?? row.localid;
-		if (localId !== undefined && localId !== '') {
-			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" is not numeric`);
-			if (!isLong(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" ${LONG_RULE}`);
-			localIds.push(String(localId));
-		}
-	});
-	for (const [list, what] of [
-		[type, 'display type'],
-		[localIds, 'local ID'],
-	] as const) {
-		if (list.length > 0 && list.length !== rows.length) {
-			throw invalidInput(this, source, `give a ${what} for every message or for none (${list.length} of ${rows.length})`);
-		}
-	}
-	params.receptor = receptor;
-	params.sender = sender;
-	params.message = message;
-	if (type.length) params.type = type.map(String);
-	if (localIds.length === 0 && preventsDuplicateSends(this)) {
-		// Each row's number, line and text tell its message apart; the row number keeps two
-		// identical rows two messages, as the user listed them.
-		localIds.push(
-			...derivedLocalIds(
-				this,
-				params,
-				['receptor', 'sender', 'message', 'type', 'localmessageids'],
-				receptor.map((number, row) => [String(row), number, sender[row], message[row]]),
-			),
-		);
-	}
-	// Kept as digits, never through Number: a Long above 2^53 would lose digits.
-	if (localIds.length) params.localmessageids = localIds;
-};
 
 export const sendArrayOperation: INodePropertyOptions = {
 	name: 'Send Different Messages',
