@@ -118,3 +118,10 @@ describe('a preSend of its own, as the starter shows for custom request shaping'
 		expect(ctx.fake.requests).toHaveLength(1);
 	});
 });
+
+test('a declarative pagination, which would bypass the engine, is refused when the node loads, naming the operation', () => {
+	const paged = { ...starterOperation, routing: { ...starterOperation.routing, operations: { pagination: { type: 'offset', properties: { limitParameter: 'limit', offsetParameter: 'offset', pageSize: 10, type: 'query' } } } } };
+	expect(() => nodeWith(/** @type {import('n8n-workflow').INodePropertyOptions} */ (paged), starterField)).toThrow(
+		'properties.operation.Get Status (Starter Style): a declarative pagination bypasses the sending engine',
+	);
+});
