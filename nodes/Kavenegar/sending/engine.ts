@@ -11,6 +11,7 @@ import { singleRequest } from './chunks';
  * the item's request is built and makes the request itself (`makeRoutingRequest`), as often as it
  * likes; despite its name, every operation's requests go through it (the Resource field turns it
  * on for all with `send.paginate`). So the engine lives there:
+ * - nodeRun.ts: what the items of one run of the node share, found from n8n's execute data;
  * - allItemsChecked.ts: stop mode is all or nothing: no request leaves before every item passed its checks;
  * - inFlightBound.ts: one bound on requests in flight across items, chunks and pages;
  * - retries.ts and sendRequest.ts: busy answers and transient failures retried with backoff, as far as a repeat is safe;
