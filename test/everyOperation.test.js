@@ -36,6 +36,7 @@ const SAMPLES = {
 	template: 'otp',
 	value: '1234',
 	mediaId: '={{ $json.mediaId }}',
+	settings: { apilogs: 'enabled' },
 };
 
 /**

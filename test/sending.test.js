@@ -90,6 +90,17 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 		expect(ctx.fake.deliveriesTo(first)).toBe(0);
 	});
 
+	test('with On Error: Continue, a bad item before one n8n cannot build ends with both as error items and nothing sent', async () => {
+		const [good] = freshNumbers(1);
+		const { items, error } = await ctx.run(send({ message: '={{ $json.text ?? $("No Such Node").item.json.text }}' }), {
+			items: [{ json: { phone: 'not-a-number', text: 'hi' } }, { json: { phone: good } }],
+			settings: CONTINUE,
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.error)).toEqual(['Recipients: "not-a-number" is not a phone number', "Referenced node doesn't exist"]);
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+
 	test('with On Error: Continue the good items go and the bad one says nothing was sent for it', async () => {
 		const [first, third] = freshNumbers(2);
 		const { items, error } = await ctx.run(send(), { items: asItems([first, 'not-a-number', third]), settings: CONTINUE });

@@ -30,12 +30,13 @@ function nothingSentNote(run: NodeRun, index: number): string {
 }
 
 /**
- * n8n failed the run at an item it could not build (an expression error) and threw at once: it
- * awaits none of the items built before it. They must not be sent, and a rejection would only go
- * unhandled, so they are left unsettled.
+ * In stop mode, n8n failed the run at an item it could not build (an expression error) and threw
+ * at once: it awaits none of the items built before it. They must not be sent, and a rejection
+ * would only go unhandled, so they are left unsettled. (In continue mode n8n makes that item an
+ * error item, goes on, and awaits every other.)
  */
 function abandonedByN8n(run: NodeRun): boolean {
-	return run.registrationClosed && run.registered < run.items;
+	return run.stopOnError && run.registrationClosed && run.registered < run.items;
 }
 
 const NEVER = new Promise<never>(() => {});
