@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { entriesToItems } from '../../../shared/envelope';
+import { checkedField } from '../../shared/fields/checked';
 import { showFor, sendAs } from '../../shared/fields/routing';
 import { invalidInput } from '../../shared/rules/inputErrors';
 import { matches, wholeNumberRange } from '../../shared/rules/valueRules';
@@ -27,11 +28,33 @@ const someSettingGiven: ParamRule = function (params) {
 	}
 };
 
-const rules: ParamRule[] = [
-	matches('defaultsender', SETTINGS.defaultsender, /^\+?\d{4,20}$/, 'must be one of your line numbers, digits only'),
-	wholeNumberRange('mincreditalarm', SETTINGS.mincreditalarm, 0, 1_000_000_000_000),
-	someSettingGiven,
-];
+const defaultSender = checkedField(
+	'defaultsender',
+	{
+		displayName: SETTINGS.defaultsender,
+		name: 'defaultsender',
+		type: 'string',
+		default: '',
+		placeholder: '10004346',
+		description: 'The line messages are sent from when a send names none',
+	},
+	(wireName, label) => matches(wireName, label, /^\+?\d{4,20}$/, 'must be one of your line numbers, digits only'),
+);
+
+const lowCreditAlarm = checkedField(
+	'mincreditalarm',
+	{
+		displayName: SETTINGS.mincreditalarm,
+		name: 'mincreditalarm',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Kavenegar warns when the credit falls below this many rials',
+	},
+	(wireName, label) => wholeNumberRange(wireName, label, 0, 1_000_000_000_000),
+);
+
+const rules: ParamRule[] = [...defaultSender.rules, ...lowCreditAlarm.rules, someSettingGiven];
 
 export const updateSettingsOperation: INodePropertyOptions = {
 	name: 'Update Settings',
@@ -82,24 +105,8 @@ export const updateSettingsFields: INodeProperties[] = [
 			},
 			onOff('dailyreport', 'Whether Kavenegar sends a daily report of the account'),
 			onOff('debugmode', 'Whether the account is in debug mode'),
-			{
-				displayName: SETTINGS.defaultsender,
-				name: 'defaultsender',
-				type: 'string',
-				default: '',
-				placeholder: '10004346',
-				description: 'The line messages are sent from when a send names none',
-				routing: sendAs('defaultsender'),
-			},
-			{
-				displayName: SETTINGS.mincreditalarm,
-				name: 'mincreditalarm',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Kavenegar warns when the credit falls below this many rials',
-				routing: sendAs('mincreditalarm'),
-			},
+			defaultSender.property,
+			lowCreditAlarm.property,
 			onOff('resendfailed', 'Whether Kavenegar sends failed messages again'),
 		],
 	},
