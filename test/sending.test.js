@@ -205,7 +205,9 @@ describe('parallel chunks and pages keep their order', () => {
 		const line = '30009999';
 		const now = Math.floor(Date.now() / 1000);
 		ctx.fake.seedInbox(Array.from({ length: 1000 }, (_, i) => ({ sender: `0935${String(i).padStart(7, '0')}`, receptor: line, message: `m${i}`, date: now - 100 - i })));
-		ctx.fake.latencyMs = () => 30 - Math.min(25, ctx.fake.requests.length * 5);
+		// Later pages answer sooner (125 ms for page 1 down to 25 ms for page 5), and all of pages 2–5 overlap
+		// by a wide margin even on a loaded machine.
+		ctx.fake.latencyMs = () => 150 - Math.min(125, ctx.fake.requests.length * 25);
 		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getInbox', lineNumber: line, returnAll: true });
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests.map((r) => r.form?.pagenumber).sort()).toEqual(['1', '2', '3', '4', '5']);
