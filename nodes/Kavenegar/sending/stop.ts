@@ -1,4 +1,5 @@
-import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
+import { nodeOwnError } from '../../shared/requestErrors';
 import { currentRun, type NodeRun } from './nodeRun';
 
 /*
@@ -7,7 +8,7 @@ import { currentRun, type NodeRun } from './nodeRun';
  */
 
 function stoppedError(context: IExecuteSingleFunctions, stop: { index: number; error: Error }): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Not sent: item ${stop.index + 1} failed first (${stop.error.message})`, {
+	return nodeOwnError(context.getNode(), `Not sent: item ${stop.index + 1} failed first (${stop.error.message})`, {
 		itemIndex: context.getItemIndex(),
 		description:
 			'With On Error set to Stop Workflow the node stops at the first failed request: the requests of this run that had not started yet were not sent.',
@@ -21,7 +22,7 @@ function stoppedError(context: IExecuteSingleFunctions, stop: { index: number; e
  */
 export function reasonNotToStart(context: IExecuteSingleFunctions, run: NodeRun): NodeOperationError | undefined {
 	if (context.getExecutionCancelSignal()?.aborted) {
-		return new NodeOperationError(context.getNode(), 'Not sent: the execution was stopped before this request started', {
+		return nodeOwnError(context.getNode(), 'Not sent: the execution was stopped before this request started', {
 			itemIndex: context.getItemIndex(),
 		});
 	}
