@@ -186,8 +186,9 @@ describe.each(operations)('$resource → $operation', (which) => {
 		expect(ctx.fake.requests).toHaveLength(1);
 	});
 
+	// An operation none of whose shown parameters has a known bad value (Get Info takes none) gets no such test.
 	const checked = shown.find((name) => name in BAD);
-	(checked ? test : test.skip)(`item 2 fails the node's check (${checked}): stop mode sends nothing, continue mode sends item 1 only`, async () => {
+	if (checked) test(`item 2 fails the node's check (${checked}): stop mode sends nothing, continue mode sends item 1 only`, async () => {
 		const bad = { ...parameters, [String(checked)]: `={{ $json.bad ? ${JSON.stringify(BAD[String(checked)])} : ${JSON.stringify(SAMPLES[String(checked)]).replace(/^"=\{\{ (.*) \}\}"$/, '$1')} }}` };
 		const withBad = () => items().map((item, index) => ({ ...item, json: { ...item.json, bad: index === 1 } }));
 		const stop = await runWithin(bad, { items: withBad() });
