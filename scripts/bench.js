@@ -5,7 +5,9 @@
  * engine (test/harness.js). Measures that need a clean process baseline (memory, cold require)
  * run in child processes of this same script: `node scripts/bench.js --only <measure>`.
  *
- * `--just network,item cost` runs only the named measures.
+ * `--just network,item cost` runs only the named measures. `--just webhook` runs the one measure left
+ * out by default: callbacks into a running n8n (scripts/bench/webhook.js), which needs the e2e
+ * scripts' n8n installed (minutes on a fresh machine).
  *
  * Each measure is a module of scripts/bench/ (what they share: scripts/bench/common.js); this file
  * runs them, dispatches the children and prints the table.
@@ -28,6 +30,7 @@ const { VARIANTS, benchItemCost, benchItemCosts } = require('./bench/itemCost');
 const { benchInbox } = require('./bench/inbox');
 const { benchUpload } = require('./bench/upload');
 const { benchRequire, benchColdRequire } = require('./bench/coldRequire');
+const { benchWebhook } = require('./bench/webhook');
 
 /** @typedef {import('./bench/common').Row} Row */
 
@@ -98,9 +101,13 @@ async function main() {
 		inbox: () => runChild('inbox', ['--expose-gc']),
 		upload: () => runChild('upload', ['--expose-gc']),
 		'cold require': benchColdRequire,
+		webhook: benchWebhook,
 	};
+	const onRequestOnly = ['webhook'];
 	// `--just network,item cost` runs some measures only.
-	const just = process.argv.includes('--just') ? process.argv[process.argv.indexOf('--just') + 1].split(',') : Object.keys(measures);
+	const just = process.argv.includes('--just') ? process.argv[process.argv.indexOf('--just') + 1].split(',') : Object.keys(measures).filter((name) => !onRequestOnly.includes(name));
+	const unknown = just.filter((name) => !measures[name]);
+	if (unknown.length) throw new Error(`unknown measure(s) ${unknown.join(', ')}: ${Object.keys(measures).join(', ')}`);
 	const results = [];
 	for (const name of just) results.push(await measure(name, measures[name]));
 	harness().shutdownEngine();

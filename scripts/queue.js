@@ -19,14 +19,16 @@
  *    counts: each recipient of each call exactly one message.
  * 3. All the while the Kavenegar Trigger (new incoming message, polled every 5 s) is active on main
  *    and messages arrive in the fake's inbox: each must be emitted in exactly one execution.
- * 4. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
+ * 4. The Kavenegar Webhook Trigger: callbacks to main and to an `n8n webhook` process, run by the
+ *    workers, each once (scripts/queue/webhook.js).
+ * 5. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
  *    The API key (with characters to escape) is searched, raw, URL-encoded and JSON-escaped, in every
  *    log line of every n8n process and n8n CLI command (at debug level), in Redis (every command it
  *    received, from `redis-cli monitor`, and every key and value left, from `--scan`) and PostgreSQL
  *    (every statement with its parameters, from its log, and every row, from pg_dump). The fakes' own
  *    logs are not searched: a fake is the service and prints the key it accepts (which shows that the
  *    search finds the key where it is).
- * 5. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
+ * 6. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
  *    explain. Every process it started is stopped by its PID, also on failure and on SIGINT.
  *
  * The whole run takes one to two minutes once n8n is cached, so CI runs the same numbers.
@@ -44,6 +46,7 @@ const { freePort, killAll, log, seconds, stopChildrenOnExit } = require('./lib/p
 const { RECIPIENTS_PER_CALL, callOnce, callWebhook, percentile, recipientsOf } = require('./queue/load');
 const { ensurePackages, startPostgres, startRedis } = require('./queue/services');
 const { TRIGGER_LINE, TRIGGER_WORKFLOW_ID, sendWorkflow, triggerWorkflow } = require('./queue/workflows');
+const { webhookTriggerPart } = require('./queue/webhook');
 
 const CALLS = Number(process.env.QUEUE_CALLS || 200);
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 10);
@@ -76,7 +79,7 @@ const CALL_TIMEOUT_MS = 45 * 1000;
  */
 /** @typedef {Awaited<ReturnType<typeof runLoad>>} LoadFigures */
 /**
- * @typedef {{ loads: LoadFigures[], failing?: number, trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
+ * @typedef {{ loads: LoadFigures[], failing?: number, webhook?: string, trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
  */
 
 /** @type {[string, number][]} */
@@ -536,6 +539,7 @@ async function main() {
 		N8N_LOG_LEVEL: 'debug',
 	};
 	const cli = { userFolder: folders.main, logDir, workDir: privateDir, env };
+	const webhookTrigger = webhookTriggerPart();
 	const credentials = {
 		derived: { id: 'queueKavenegarCred1', name: 'Kavenegar (queue fake 1)' },
 		caller: { id: 'queueKavenegarCred2', name: 'Kavenegar (queue fake 2)' },
@@ -560,10 +564,11 @@ async function main() {
 			...loads.map((load) => sendWorkflow({ id: load.workflowId, path: load.webhookPath, credential: credentials[load.which], callerLocalIds: load.callerLocalIds, ...node })),
 			...FAILING.map((failing) => sendWorkflow({ id: failing.workflowId, path: failing.webhookPath, credential: credentials[failing.which], callerLocalIds: false, ...node, retryOnFail: false })),
 			triggerWorkflow(credentials.derived),
+			webhookTrigger.workflow,
 		],
 		cli,
 	);
-	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID]) await publishWorkflow(id, cli);
+	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID, webhookTrigger.workflow.id]) await publishWorkflow(id, cli);
 	phase('services started, credentials and workflows imported', started);
 
 	started = Date.now();
@@ -599,6 +604,11 @@ async function main() {
 	phase('failing sends', started);
 
 	started = Date.now();
+	const workers = () => servers.filter((server) => server.role === 'worker');
+	figures.webhook = webhookTrigger.describe(await webhookTrigger.run({ main: mainServer, api, workers, psql: postgres.psql, workDir: /** @type {string} */ (workDir), logDir, env, problems }));
+	phase('webhook trigger callbacks', started);
+
+	started = Date.now();
 	figures.trigger = await checkTrigger(api, inbox, problems);
 	phase('trigger executions read', started);
 
@@ -620,6 +630,10 @@ async function main() {
 	// The search itself is checked where the key must be: the fake prints the key it accepts.
 	if (searchKey([path.join(logDir, 'fake-derived.log')], API_KEY).length === 0) problems.push('the key search does not find the key in the fake\'s log, where it is');
 	for (const leak of leaks) problems.push(`the API key (${leak.form}) appears in ${leak.file}: ${leak.line}`);
+	// The secrets are workflow parameters: PostgreSQL's log and dump hold them as they hold the workflow.
+	const secrets = webhookTrigger.secretsIn(searched.filter((file) => !/^(postgres|redis)/.test(path.basename(file))));
+	problems.push(...secrets.leaks);
+	figures.webhook += `; secrets in no log line but n8n's own ${secrets.n8nDebugLines} debug "Received webhook" lines`;
 	const redisCommands = fs.readFileSync(path.join(logDir, 'redis-monitor.log'), 'utf8').split('\n').length - 1;
 	figures.searched = { files: searched.length, redisKeysLeft: redisDump.keys, redisCommands, executionDataRows: Number(executionRows) };
 	figures.executionsPerWorker = perWorker;
@@ -644,6 +658,7 @@ function printFigures(figures) {
 		console.log(`  sent again            ${k.callsFailed} call(s) without rows sent again by the caller, ${k.sentBeforeRecall} of them already taken by Kavenegar; n8n's Retry of a stalled execution: ${k.retryOfN8n ?? '-'}`);
 	}
 	if (figures.executionsPerWorker) console.log(`executions per worker   ${Object.entries(figures.executionsPerWorker).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+	if (figures.webhook) console.log(`webhook trigger         ${figures.webhook}`);
 	const t = figures.trigger;
 	if (t) console.log(`trigger                 ${t.messages} incoming messages, ${t.emitted} emitted in ${t.executions} executions, ${t.missed} missed, ${t.twice} twice`);
 	const s = figures.searched;

@@ -1,6 +1,7 @@
 'use strict';
 /*
- * Real n8n server processes for the project's scripts: `n8n start` (main) and `n8n worker`, each a
+ * Real n8n server processes for the project's scripts: `n8n start` (main), `n8n worker` and `n8n
+ * webhook` (queue mode's webhook process), each a
  * tracked child leading its own process group (scripts/lib/processes.js), on loopback ports chosen
  * free, with the environment of scripts/lib/n8nInstall.js's n8nEnv. Also what a script needs around
  * them: the n8n CLI (import credentials and workflows, publish), and the REST API of a main (owner
@@ -25,9 +26,9 @@ const { describeFailure, failed, freePort, killTree, run, track } = require('./p
 const START_TIMEOUT_MS = 3 * 60 * 1000;
 const STOP_GRACE_MS = 20 * 1000;
 const COMMAND_TIMEOUT_MS = 3 * 60 * 1000;
-const READY_LINE = { main: /Editor is now accessible via/, worker: /n8n worker is now ready/ };
+const READY_LINE = { main: /Editor is now accessible via/, worker: /n8n worker is now ready/, webhook: /Webhook listener waiting for requests/ };
 
-/** @typedef {'main' | 'worker'} Role */
+/** @typedef {'main' | 'worker' | 'webhook'} Role */
 /** @typedef {{ message: string, level?: string, [field: string]: unknown }} LogEntry one of n8n's JSON log lines */
 /** @typedef {{ text: string, entry?: LogEntry }} Line */
 /** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit */
@@ -49,7 +50,7 @@ async function serverEnv({ role, userFolder, env = {} }) {
 	for (const name of Object.keys(base)) if (/^QUEUE_/.test(name)) delete base[name];
 	const port = await freePort();
 	const own =
-		role === 'main'
+		role !== 'worker'
 			? { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1', N8N_PROTOCOL: 'http', WEBHOOK_URL: `http://127.0.0.1:${port}/` }
 			: { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
 	// A script stops its servers when it is done: 5 s for running executions, not n8n's default 30 s.
@@ -74,16 +75,17 @@ function parseLine(text) {
 }
 
 /**
- * Starts `n8n start` (role 'main') or `n8n worker` (role 'worker') and resolves once it is ready: its
+ * Starts `n8n start` (role 'main'), `n8n worker` (role 'worker') or `n8n webhook` (role 'webhook',
+ * which serves production webhooks and hands them to the workers) and resolves once it is ready: its
  * ready line printed and GET /healthz/readiness answering 200 (database connected and migrated, and
  * for a worker Redis connected). Everything it prints goes to `<logDir>/<name>.log` and stays in
  * `server.lines` ({ text, entry? }) for checks. Rejects (and kills it) when it exits or times out first.
  * @param {{ role: Role, userFolder: string, logDir: string, name?: string, env?: Record<string, string>, concurrency?: number, timeoutMs?: number }} options
  */
 async function startN8n({ role, userFolder, logDir, name = role, env, concurrency, timeoutMs = START_TIMEOUT_MS }) {
-	if (!READY_LINE[role]) throw new Error(`role must be main or worker, not ${role}`);
+	if (!READY_LINE[role]) throw new Error(`role must be main, worker or webhook, not ${role}`);
 	const { port, env: childEnv } = await serverEnv({ role, userFolder, env });
-	const args = role === 'main' ? ['start'] : ['worker', ...(concurrency ? [`--concurrency=${concurrency}`] : [])];
+	const args = role === 'main' ? ['start'] : role === 'webhook' ? ['webhook'] : ['worker', ...(concurrency ? [`--concurrency=${concurrency}`] : [])];
 	const logFile = path.join(logDir, `${name}.log`);
 	const file = fs.createWriteStream(logFile, { flags: 'a' });
 	file.write(`$ n8n ${args.join(' ')}  (port ${port}, user folder ${userFolder})\n`);
@@ -118,7 +120,7 @@ async function startN8n({ role, userFolder, logDir, name = role, env, concurrenc
 		name,
 		pid: child.pid,
 		port,
-		url: role === 'main' ? baseUrl : undefined,
+		url: role !== 'worker' ? baseUrl : undefined,
 		healthUrl: `${baseUrl}/healthz`,
 		userFolder,
 		logFile,

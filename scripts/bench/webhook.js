@@ -1,0 +1,145 @@
+'use strict';
+/**
+ * Measure `webhook` (only on request: `npm run bench -- --just webhook`): callbacks into a running
+ * n8n (`n8n start`, SQLite, regular mode; the e2e cache's n8n, E2E_N8N_VERSION as the e2e scripts),
+ * CALLBACKS of them CONCURRENCY at a time, first into the Kavenegar Webhook Trigger (Incoming
+ * Message, a POST form as Kavenegar's panel sends it), then into n8n's own Webhook node (POST,
+ * Respond Immediately) doing the same, each followed by a No Operation node. Prints the answer times
+ * (p50/p95/max), how long until the last execution finished, and from n8n's database once it has
+ * stopped: executions started, calls lost, calls run twice.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('../lib/n8nInstall');
+const { importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
+const { killAll } = require('../lib/processes');
+const hooks = require('../lib/webhookTrigger');
+const { row, verdict } = require('./common');
+
+const CALLBACKS = Number(process.env.BENCH_WEBHOOK_CALLBACKS || 1000);
+const CONCURRENCY = 50;
+const SETTLE_TIMEOUT_MS = 5 * 60 * 1000;
+const TARGET_P95_MS = 100;
+const PLAIN_PATH = 'bench-plain-webhook';
+
+/** @typedef {import('./common').Row} Row */
+
+/** n8n's own Webhook node (POST, answers at once) → No Operation. */
+function plainWorkflow() {
+	return {
+		id: 'benchPlainWebhook1',
+		name: "Bench: n8n's Webhook node",
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: 'bench-plain-webhook', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'bench-plain-webhook', parameters: { httpMethod: 'POST', path: PLAIN_PATH, responseMode: 'onReceived', options: {} } },
+			{ id: 'bench-plain-noop', name: 'Webhook received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { Webhook: { main: [[{ node: 'Webhook received', type: 'main', index: 0 }]] } },
+	};
+}
+
+/**
+ * CALLBACKS form POSTs to url; then waits until n8n lists them all as finished.
+ * @param {import('../lib/n8nServer').RestClient} api
+ * @param {string} workflowId
+ * @param {(messageid: number) => string} urlOf
+ */
+async function load(api, workflowId, urlOf) {
+	const started = performance.now();
+	const answers = await hooks.inParallel(CALLBACKS, CONCURRENCY, (index) =>
+		hooks.callHook(urlOf(index + 1), 'POST form', { messageid: index + 1, from: '09351234567', to: '30004000', message: `پاسخ ${index + 1}: YES` }),
+	);
+	const answeredIn = performance.now() - started;
+	const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+	let listed = [];
+	for (;;) {
+		listed = await api.executions({ workflowId });
+		if (listed.length >= CALLBACKS && !listed.some((execution) => ['new', 'running', 'waiting'].includes(execution.status))) break;
+		if (Date.now() > deadline) break;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	const times = answers.filter((answer) => answer.status === 200).map((answer) => answer.ms);
+	return {
+		refused: answers.filter((answer) => answer.status !== 200).length,
+		p50: hooks.percentile(times, 50),
+		p95: hooks.percentile(times, 95),
+		max: Math.max(...times),
+		answeredIn,
+		finishedIn: performance.now() - started,
+	};
+}
+
+/**
+ * Calls per messageid among the executions' items, as lost and twice.
+ * @param {import('../lib/webhookTrigger').StoredExecution[]} executions
+ * @param {(execution: import('../lib/webhookTrigger').StoredExecution) => unknown[]} idsOf
+ */
+function tally(executions, idsOf) {
+	/** @type {Map<string, number>} */
+	const seen = new Map();
+	for (const execution of executions) for (const id of idsOf(execution)) seen.set(String(id), (seen.get(String(id)) ?? 0) + 1);
+	let lost = 0;
+	let twice = 0;
+	for (let id = 1; id <= CALLBACKS; id++) {
+		const count = seen.get(String(id)) ?? 0;
+		if (count === 0) lost++;
+		if (count > 1) twice++;
+	}
+	return { executions: executions.length, failed: executions.filter((execution) => execution.status !== 'success').length, lost, twice };
+}
+
+/** @returns {Promise<Row[]>} */
+async function benchWebhook() {
+	await ensureBuilt();
+	await ensureN8n();
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-bench-webhook-'));
+	try {
+		const userFolder = path.join(workDir, 'user');
+		const logDir = path.join(workDir, 'logs');
+		fs.mkdirSync(userFolder, { recursive: true });
+		fs.mkdirSync(logDir, { recursive: true });
+		installPackage(userFolder);
+		const [incoming] = hooks.hooksFor(['incomingMessage']);
+		const kavenegar = hooks.webhookWorkflow({ id: 'benchKavenegarHook1', name: 'Bench: Kavenegar Webhook Trigger', hooks: [incoming] });
+		const plain = plainWorkflow();
+		const cli = { userFolder, logDir, workDir };
+		await importWorkflows([kavenegar, plain], cli);
+		for (const { id } of [kavenegar, plain]) await publishWorkflow(id, cli);
+		const n8n = await startN8n({ role: 'main', userFolder, logDir, env: { N8N_LOG_LEVEL: 'warn' } });
+		const base = /** @type {string} */ (n8n.url);
+		const api = n8n.rest();
+		await api.setupOwner();
+		await hooks.hookServed(base, incoming);
+		await hooks.callHook(`${base}/webhook/${PLAIN_PATH}`, 'POST form', { messageid: 0 });
+		const figures = {
+			kavenegar: await load(api, kavenegar.id, () => hooks.hookUrl(base, incoming)),
+			plain: await load(api, plain.id, () => `${base}/webhook/${PLAIN_PATH}`),
+		};
+		await n8n.stop();
+		const counted = {
+			kavenegar: tally(await hooks.executionsInSqlite(userFolder, kavenegar.id), (execution) => hooks.itemsOf(execution, incoming.nodeName).map((item) => item.messageid)),
+			// Its warm-up call (messageid 0) is one more execution, not counted as a call.
+			plain: tally((await hooks.executionsInSqlite(userFolder, plain.id)).filter((execution) => hooks.itemsOf(execution, 'Webhook')[0]?.body?.messageid !== '0'), (execution) => hooks.itemsOf(execution, 'Webhook').map((item) => item.body?.messageid)),
+		};
+		/** @type {Row[]} */
+		const rows = [];
+		for (const [which, label] of /** @type {const} */ ([['kavenegar', 'Kavenegar Webhook Trigger'], ['plain', "n8n's Webhook node"]])) {
+			const f = figures[which];
+			const c = counted[which];
+			const ok = c.lost === 0 && c.twice === 0 && c.failed === 0 && f.refused === 0;
+			rows.push(
+				row(`webhook: ${label}, answers`, `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(0)} ms (${CALLBACKS} at ${CONCURRENCY} at a time, all answered in ${(f.answeredIn / 1000).toFixed(1)} s)`, which === 'kavenegar' ? `p95 < ${TARGET_P95_MS} ms` : '', which === 'kavenegar' ? verdict(f.p95 < TARGET_P95_MS) : ''),
+				row(`webhook: ${label}, executions`, `${c.executions} started, ${c.lost} lost, ${c.twice} run twice, ${c.failed} failed, ${f.refused} refused; last finished ${(f.finishedIn / 1000).toFixed(1)} s after the first call`, 'none lost or twice', verdict(ok)),
+			);
+		}
+		rows.push(row('webhook: where', `n8n ${N8N_VERSION}, Node ${process.version}, SQLite, regular mode`));
+		return rows;
+	} finally {
+		killAll();
+		fs.rmSync(workDir, { recursive: true, force: true });
+	}
+}
+
+module.exports = { benchWebhook };

@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * npm run test:webhook: the Kavenegar Webhook Trigger proven in a running n8n (`n8n start`, n8n
+ * 2.8.4 by default; npm run test:webhook:newer for the newer line). One published workflow holds
+ * both events (an Incoming Message node and a Delivery Report node that fetches the message's row
+ * from the fake Kavenegar, which runs in this process). The script calls the production URLs as
+ * Kavenegar's panel would:
+ *
+ *   1. each form the node accepts (GET with a query string, POST form, POST JSON) for each event:
+ *      Persian text and a sender in Persian digits, text with `%` and `+`, text URL-encoded once more;
+ *      delivery reports of a final, a failed and a queued status;
+ *   2. calls the node must refuse, starting nothing: wrong secret, no secret, no messageid, a status
+ *      that is not a number, a text/plain body, a body over the node's limit;
+ *   3. a burst of BURST callbacks per event, CONCURRENCY at a time, the forms mixed.
+ *
+ * Then n8n is stopped and its SQLite database read: every accepted call started exactly one
+ * successful execution whose trigger item holds what was sent (byte for byte), no refused call
+ * started one, and neither secret nor the API key is in any execution or any log line of n8n. n8n
+ * runs at its default log level (info): at debug, n8n itself logs the path of every webhook call,
+ * and the secret is the path's last segment.
+ *
+ * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), WEBHOOK_BURST
+ * (default 200 a event), WEBHOOK_CONCURRENCY (default 20), WEBHOOK_KEEP=1 (keep the work folder).
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('./lib/n8nInstall');
+const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
+const { killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
+const hooks = require('./lib/webhookTrigger');
+const { startFakeKavenegar } = require('../test/fakeKavenegar');
+
+const BURST = Number(process.env.WEBHOOK_BURST || 200);
+const CONCURRENCY = Number(process.env.WEBHOOK_CONCURRENCY || 20);
+const KEEP = process.env.WEBHOOK_KEEP === '1';
+const LINE = '30004000';
+const API_KEY = `live-webhook-${crypto.randomBytes(12).toString('hex')}`;
+const CREDENTIAL = { id: 'kvnWebhookCred0001', name: 'Kavenegar (webhook proof fake)' };
+const WORKFLOW_ID = 'kvnWebhookProof001';
+const SETTLE_TIMEOUT_MS = 120_000;
+const FINAL_STATUSES = [6, 10, 13, 14, 100];
+
+/** @typedef {import('./lib/webhookTrigger').Hook} Hook */
+/** @typedef {import('./lib/webhookTrigger').Form} Form */
+/** @typedef {{ hook: Hook, messageid: number, expect: (item: Record<string, any>) => string | undefined }} Accepted */
+
+/** The texts of part 1: [what is sent, what the item must hold]. */
+const TEXTS = [
+	['سلام! سفارش ۱۲۳ را تایید می‌کنم ✓', 'سلام! سفارش ۱۲۳ را تایید می‌کنم ✓'],
+	['50% off + free', '50% off + free'],
+	[encodeURIComponent('بله YES 20% + ۵'), 'بله YES 20% + ۵'],
+];
+
+/**
+ * What is wrong with an item, if anything: each listed field must equal.
+ * @param {Record<string, unknown>} wanted
+ * @returns {(item: Record<string, any>) => string | undefined}
+ */
+function fieldsEqual(wanted) {
+	return (item) => {
+		const wrong = Object.entries(wanted).filter(([name, value]) => JSON.stringify(name.split('.').reduce((at, key) => at?.[key], item)) !== JSON.stringify(value));
+		if (wrong.length) return `item ${wrong.map(([name, value]) => `${name} ${JSON.stringify(name.split('.').reduce((at, key) => at?.[key], item))}, not ${JSON.stringify(value)}`).join('; ')}`;
+		if (typeof item.dateIso !== 'string' || Number.isNaN(Date.parse(item.dateIso))) return `item dateIso ${JSON.stringify(item.dateIso)}`;
+		return undefined;
+	};
+}
+
+/** @type {string | undefined} */
+let workDir;
+
+async function main() {
+	/** @type {string[]} */
+	const problems = [];
+	const startedAt = Date.now();
+	await ensureBuilt();
+	await ensureN8n();
+	workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-webhook-'));
+	const userFolder = path.join(workDir, 'user');
+	const logDir = path.join(workDir, 'logs');
+	fs.mkdirSync(userFolder, { recursive: true });
+	fs.mkdirSync(logDir, { recursive: true });
+	log(`package: ${installPackage(userFolder)}`);
+
+	const fake = await startFakeKavenegar({ apiKey: API_KEY });
+	const [incoming, delivery] = hooks.hooksFor(['incomingMessage', 'deliveryReport']);
+	const cli = { userFolder, logDir, workDir };
+	await importCredentials([{ ...CREDENTIAL, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fake.url } }], cli);
+	await importWorkflows([hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events', hooks: [incoming, delivery], credential: CREDENTIAL })], cli);
+	await publishWorkflow(WORKFLOW_ID, cli);
+	const n8n = await startN8n({ role: 'main', userFolder, logDir });
+	const api = n8n.rest();
+	await api.setupOwner();
+	const base = /** @type {string} */ (n8n.url);
+	for (const hook of [incoming, delivery]) await hooks.hookServed(base, hook);
+	log(`n8n ${N8N_VERSION} started, both webhooks served (${seconds(startedAt)})`);
+
+	/** @type {Accepted[]} */
+	const accepted = [];
+	/** @type {{ hook: Hook, messageid: number }[]} */
+	const refused = [];
+	/** @type {number[]} */
+	const answerMs = [];
+	let messageid = 800_000;
+	/**
+	 * @param {Hook} hook
+	 * @param {Form} form
+	 * @param {Record<string, string | number>} fields
+	 * @param {(item: Record<string, any>) => string | undefined} expect
+	 * @param {string} label
+	 */
+	const accept = async (hook, form, fields, expect, label) => {
+		const answer = await hooks.callHook(hooks.hookUrl(base, hook), form, fields);
+		answerMs.push(answer.ms);
+		if (answer.status !== 200 || answer.body?.received !== true) problems.push(`${label} (${form}): answered ${answer.status ?? answer.error} ${JSON.stringify(answer.body)}, not 200 {"received":true}`);
+		accepted.push({ hook, messageid: Number(fields.messageid), expect });
+	};
+	/**
+	 * A delivery report of a message the fake registered, so that the node can fetch its row.
+	 * @param {Form} form
+	 * @param {number} status
+	 * @param {string} label
+	 */
+	const report = (form, status, label) => {
+		const sent = fake.recordSend({ receptor: '09120000001', message: `Order ${label}` });
+		fake.setMessageStatus(sent.messageid, status);
+		const expect = fieldsEqual({ messageid: sent.messageid, status, final: FINAL_STATUSES.includes(status), 'details.message': `Order ${label}`, 'details.receptor': '09120000001' });
+		return accept(delivery, form, { messageid: sent.messageid, status }, (item) => (typeof item.statusName === 'string' && item.statusName ? expect(item) : `item statusName ${JSON.stringify(item.statusName)}`), label);
+	};
+
+	// ------------------------------------------------------------ 1. every form
+	let phase = Date.now();
+	for (const form of hooks.FORMS) {
+		for (const [sent, kept] of TEXTS) {
+			const id = ++messageid;
+			await accept(incoming, form, { messageid: id, from: '۰۹۱۲۳۴۵۶۷۸۹', to: LINE, message: sent }, fieldsEqual({ messageid: id, sender: '09123456789', receptor: LINE, message: kept }), `incoming ${JSON.stringify(sent).slice(0, 30)}`);
+		}
+		for (const status of [10, 6, 1]) await report(form, status, `status ${status} by ${form}`);
+	}
+	const forms = seconds(phase);
+
+	// ------------------------------------------------------------ 2. refused
+	phase = Date.now();
+	/** @type {{ label: string, hook: Hook, url: string, form: Form, fields: Record<string, string | number>, statuses: number[], options?: { headers?: Record<string, string>, rawBody?: string } }[]} */
+	const refusals = [
+		{ label: 'wrong secret', hook: incoming, url: hooks.hookUrl(base, incoming, hooks.newSecret()), form: 'GET query', fields: { messageid: ++messageid, from: '09121111111', to: LINE, message: 'x' }, statuses: [403] },
+		{ label: 'wrong secret', hook: delivery, url: hooks.hookUrl(base, delivery, hooks.newSecret()), form: 'POST form', fields: { messageid: ++messageid, status: 10 }, statuses: [403] },
+		// An empty last segment does not match n8n's route `…/:secret`: n8n answers 404 itself.
+		{ label: 'no secret', hook: incoming, url: hooks.hookUrl(base, incoming, ''), form: 'POST JSON', fields: { messageid: ++messageid, from: '09121111111', to: LINE, message: 'x' }, statuses: [401, 404] },
+		{ label: 'no messageid', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST JSON', fields: { from: '09121111111', to: LINE, message: 'x' }, statuses: [400] },
+		{ label: 'status not a number', hook: delivery, url: hooks.hookUrl(base, delivery), form: 'GET query', fields: { messageid: ++messageid, status: 'delivered' }, statuses: [400] },
+		{ label: 'text/plain body', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST form', fields: { messageid: ++messageid }, statuses: [415], options: { headers: { 'content-type': 'text/plain' }, rawBody: `messageid=${messageid}&from=09121111111&to=${LINE}&message=x` } },
+		{ label: 'body over the limit', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST JSON', fields: { messageid: ++messageid, from: '09121111111', to: LINE, message: 'x'.repeat(20 * 1024) }, statuses: [413] },
+	];
+	/** @type {string[]} */
+	const refusedAs = [];
+	for (const call of refusals) {
+		const answer = await hooks.callHook(call.url, call.form, call.fields, call.options);
+		refusedAs.push(`${call.label} ${answer.status ?? answer.error}`);
+		if (!call.statuses.includes(answer.status ?? 0)) problems.push(`${call.label} (${call.hook.event}): answered ${answer.status ?? answer.error} ${JSON.stringify(answer.body).slice(0, 160)}, not ${call.statuses.join(' or ')}`);
+		const leaked = [incoming.secret, delivery.secret].some((secret) => JSON.stringify(answer.body ?? '').includes(secret));
+		if (leaked) problems.push(`${call.label}: the answer holds a secret`);
+		if (call.fields.messageid !== undefined) refused.push({ hook: call.hook, messageid: Number(call.fields.messageid) });
+	}
+	const refusing = seconds(phase);
+
+	// ------------------------------------------------------------ 3. a burst
+	phase = Date.now();
+	const burstFrom = messageid;
+	messageid += BURST;
+	await hooks.inParallel(BURST * 2, CONCURRENCY, async (index) => {
+		const form = hooks.FORMS[index % hooks.FORMS.length];
+		if (index % 2 === 1) return report(form, index % 4 === 1 ? 10 : 6, `burst ${index}`);
+		const id = burstFrom + index / 2 + 1;
+		const text = `پاسخ ${id}: YES`;
+		return accept(incoming, form, { messageid: id, from: `0935${String(id).padStart(7, '0')}`, to: LINE, message: text }, fieldsEqual({ messageid: id, message: text }), `burst ${index}`);
+	});
+	const burst = seconds(phase);
+
+	// ------------------------------------------------------------ count in n8n's database
+	phase = Date.now();
+	const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+	for (;;) {
+		const listed = await api.executions({ workflowId: WORKFLOW_ID });
+		const open = listed.filter((execution) => ['new', 'running', 'waiting'].includes(execution.status));
+		if (listed.length >= accepted.length && open.length === 0) break;
+		if (Date.now() > deadline) {
+			problems.push(`after ${SETTLE_TIMEOUT_MS / 1000}s n8n lists ${listed.length} executions (${open.length} open) for ${accepted.length} accepted calls`);
+			break;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	// Anything started twice would show up in these seconds too.
+	await new Promise((resolve) => setTimeout(resolve, 3000));
+	await n8n.stop();
+	await fake.close();
+	const executions = await hooks.executionsInSqlite(userFolder, WORKFLOW_ID);
+	const counted = hooks.countExecutions(executions, [incoming, delivery], accepted, refused, problems);
+	const secrets = [
+		{ label: 'the Incoming Message secret', value: incoming.secret },
+		{ label: 'the Delivery Report secret', value: delivery.secret },
+		{ label: 'the API key', value: API_KEY },
+	];
+	const logFiles = fs.readdirSync(logDir).map((name) => path.join(logDir, name));
+	for (const found of hooks.filesHolding(logFiles, secrets)) problems.push(found);
+	for (const execution of executions) {
+		for (const { label, value } of secrets) if (execution.text.includes(value)) problems.push(`${label} is in execution ${execution.id}`);
+	}
+	const logLines = logFiles.reduce((sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length, 0);
+	const detailsFetched = fake.requests.filter((request) => request.operation === 'sms/select').length;
+
+	console.log('');
+	console.log(`Kavenegar Webhook Trigger in n8n ${N8N_VERSION} (n8n start, one workflow with both events):`);
+	console.log(`  accepted calls      ${accepted.length} (${hooks.FORMS.join(', ')}; ${BURST * 2} of them ${CONCURRENCY} at a time): ${counted.executions} executions, ${counted.items} trigger items, ${counted.lost} lost, ${counted.twice} started twice`);
+	console.log(`  refused calls       ${refusedAs.join(', ')}; executions started by them: ${counted.refusedStarted}`);
+	console.log(`  answer times        p50 ${hooks.percentile(answerMs, 50).toFixed(1)} ms, p95 ${hooks.percentile(answerMs, 95).toFixed(1)} ms, max ${Math.max(...answerMs).toFixed(1)} ms`);
+	console.log(`  delivery details    ${detailsFetched} sms/select requests to the fake`);
+	console.log(`  secrets, API key    searched in ${logLines} log lines and ${executions.length} stored executions`);
+	console.log(`  times               forms ${forms}, refusals ${refusing}, burst ${burst}, settle and read ${seconds(phase)}, total ${seconds(startedAt)}`);
+	return problems;
+}
+
+/** @param {boolean} keep */
+function cleanup(keep) {
+	killAll();
+	abandonInstall();
+	if (workDir && !keep) fs.rmSync(workDir, { recursive: true, force: true });
+	else if (workDir) log(`kept ${workDir} (n8n's logs in ${path.join(workDir, 'logs')})`);
+}
+
+stopChildrenOnExit(() => cleanup(true));
+
+main()
+	.then((problems) => {
+		for (const problem of problems) log(`FAIL ${problem}`);
+		console.log(problems.length === 0 ? 'webhook proof: passed' : `webhook proof: ${problems.length} problem(s)`);
+		cleanup(KEEP || problems.length > 0);
+		process.exit(problems.length === 0 ? 0 : 1);
+	})
+	.catch((error) => {
+		log(`error: ${error.stack ?? error.message}`);
+		cleanup(true);
+		process.exit(1);
+	});
