@@ -7,7 +7,7 @@
  * does not depend on what n8n's REST API chooses to list.
  *
  * The node's interface (branch `webhook`): one event per node; the URL is
- * <base>/webhook/<webhookId>/<incoming-message|delivery-report>/<secret>; an accepted call is answered
+ * <base>/webhook/<webhookId>/<incoming-message|delivery-report>?secret=<secret>; an accepted call is answered
  * 200 {"received":true} and starts one execution whose trigger item carries `messageid`.
  */
 const crypto = require('node:crypto');
@@ -73,13 +73,14 @@ function webhookWorkflow({ id, name, hooks, credential }) {
 }
 
 /**
- * The production URL of a hook; `secret` replaces the hook's own (a wrong one, or '' for none).
+ * The production URL of a hook, as the user pastes it in the panel; `secret` replaces the hook's own
+ * (a wrong one, or '' for none).
  * @param {string} baseUrl
  * @param {Hook} hook
  * @param {string} [secret]
  */
 function hookUrl(baseUrl, hook, secret = hook.secret) {
-	return `${baseUrl}/webhook/${hook.webhookId}/${PATHS[hook.event]}/${secret}`;
+	return `${baseUrl}/webhook/${hook.webhookId}/${PATHS[hook.event]}${secret ? `?secret=${secret}` : ''}`;
 }
 
 /**
@@ -101,7 +102,7 @@ async function callHook(url, form, fields, { timeoutMs = 30_000, headers, rawBod
 				: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) };
 	if (rawBody !== undefined) init.body = rawBody;
 	if (headers) init.headers = headers;
-	const target = form === 'GET query' && Object.keys(strings).length > 0 ? `${url}?${new URLSearchParams(strings)}` : url;
+	const target = form === 'GET query' && Object.keys(strings).length > 0 ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(strings)}` : url;
 	const started = performance.now();
 	try {
 		const response = await fetch(target, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -252,7 +253,7 @@ function countExecutions(executions, hooks, accepted, refused, problems) {
 }
 
 /**
- * Files under `dir` (node_modules aside) whose bytes hold one of `needles`, and on which line.
+ * Where in these files one of `needles` appears (as it is or URL-encoded), with the line.
  * @param {string[]} files
  * @param {{ label: string, value: string }[]} needles
  */

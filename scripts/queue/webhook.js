@@ -104,25 +104,11 @@ function webhookTriggerPart() {
 	}
 
 	/**
-	 * Lines of these files (n8n's logs) that hold a secret. At debug level, which this run uses, n8n
-	 * itself logs the path of every webhook call it receives ("Received webhook …"), and the secret is
-	 * the path's last segment: those lines are counted apart, as n8n's, not the node's. At n8n's
-	 * default level (info) there are none (npm run test:webhook checks that).
+	 * Where the secrets appear in these files (n8n's logs, at debug level in this run).
 	 * @param {string[]} files
 	 */
 	function secretsIn(files) {
-		/** @type {string[]} */
-		const leaks = [];
-		let n8nDebugLines = 0;
-		for (const file of files) {
-			for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-				const held = secrets.find(({ value }) => line.includes(value) || line.includes(encodeURIComponent(value)));
-				if (!held) continue;
-				if (/"level":"debug"/.test(line) && /"message":"Received webhook \\"/.test(line)) n8nDebugLines++;
-				else leaks.push(`${held.label} in ${path.basename(file)}: ${line.slice(0, 200)}`);
-			}
-		}
-		return { leaks, n8nDebugLines };
+		return hooks.filesHolding(files, secrets);
 	}
 
 	/** @param {NonNullable<Awaited<ReturnType<typeof run>>>} f */
