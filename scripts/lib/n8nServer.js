@@ -9,7 +9,7 @@
  *   POST /rest/owner/setup {email, firstName, lastName, password}    (skipAuth; sets the auth cookie)
  *   POST /rest/login {emailOrLdapLoginId, password}                   (sets the auth cookie)
  *   GET  /rest/workflows/:id, POST /rest/workflows/:id/activate {versionId}, …/deactivate
- *   GET  /rest/executions?filter={json}&limit≤100&lastId=…, GET /rest/executions/:id
+ *   GET  /rest/executions?filter={json}&limit≤100&lastId=… (2.41: &cursor=…, the page's nextCursor), GET /rest/executions/:id
  * The cookie carries a hash of the `browser-id` header it was issued with; every request sends the same one.
  *
  *   const main = await startN8n({ role: 'main', userFolder, logDir, env: { EXECUTIONS_MODE: 'queue', … } });
@@ -317,13 +317,22 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
 			const all = [];
 			/** @type {string | undefined} */
 			let lastId;
+			/** @type {string | undefined} */
+			let cursor;
 			for (;;) {
 				const query = new URLSearchParams({ filter: JSON.stringify(filter), limit: '100' });
 				if (lastId) query.set('lastId', lastId);
+				if (cursor) query.set('cursor', cursor);
 				const page = await request('GET', `/executions?${query}`);
 				all.push(...page.results);
-				if (page.results.length < 100) return all;
-				lastId = page.results[page.results.length - 1].id;
+				// n8n 2.41 pages with an opaque cursor (and refuses lastId); 2.8 with the last ID.
+				if ('nextCursor' in page) {
+					if (!page.nextCursor || page.results.length === 0) return all;
+					cursor = page.nextCursor;
+				} else {
+					if (page.results.length < 100) return all;
+					lastId = page.results[page.results.length - 1].id;
+				}
 			}
 		},
 		/** One execution with its run data (n8n's flatted `data` string). */
