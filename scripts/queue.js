@@ -550,7 +550,10 @@ async function main() {
 	/** @type {Record<string, string>} */
 	const baseUrls = { ...Object.fromEntries(Object.entries(fakes).map(([which, fake]) => [which, fake.url])), refused: `http://127.0.0.1:${await freePort()}`, notFound: `${fakes.caller.url}/nowhere` };
 	await importCredentials(
-		Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: baseUrls[which] } })),
+		[
+			...Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: baseUrls[which] } })),
+			...webhookTrigger.credentials,
+		],
 		cli,
 	);
 	const node = { timeoutMs: NODE_TIMEOUT_MS, maxTries: 4, waitBetweenTriesMs: 1000 };
@@ -630,8 +633,7 @@ async function main() {
 	// The search itself is checked where the key must be: the fake prints the key it accepts.
 	if (searchKey([path.join(logDir, 'fake-derived.log')], API_KEY).length === 0) problems.push('the key search does not find the key in the fake\'s log, where it is');
 	for (const leak of leaks) problems.push(`the API key (${leak.form}) appears in ${leak.file}: ${leak.line}`);
-	// The secrets are workflow parameters: PostgreSQL's log and dump hold them as they hold the workflow.
-	problems.push(...webhookTrigger.secretsIn(searched.filter((file) => !/^(postgres|redis)/.test(path.basename(file)))));
+	problems.push(...webhookTrigger.secretsIn(searched));
 	const redisCommands = fs.readFileSync(path.join(logDir, 'redis-monitor.log'), 'utf8').split('\n').length - 1;
 	figures.searched = { files: searched.length, redisKeysLeft: redisDump.keys, redisCommands, executionDataRows: Number(executionRows) };
 	figures.executionsPerWorker = perWorker;

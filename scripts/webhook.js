@@ -16,7 +16,8 @@
  *
  * Then n8n is stopped and its SQLite database read: every accepted call started exactly one
  * successful execution whose trigger item holds what was sent (byte for byte), no refused call
- * started one, and neither secret nor the API key is in any execution or any log line of n8n. n8n
+ * started one, and neither secret nor the API key is in any execution, any log line of n8n or any
+ * file of its user folder (the database holds them encrypted, as credentials). n8n
  * runs at its default log level (info); npm run test:queue searches n8n's debug lines too.
  *
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), WEBHOOK_BURST
@@ -86,7 +87,7 @@ async function main() {
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	const [incoming, delivery] = hooks.hooksFor(['incomingMessage', 'deliveryReport']);
 	const cli = { userFolder, logDir, workDir };
-	await importCredentials([{ ...CREDENTIAL, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fake.url } }], cli);
+	await importCredentials([{ ...CREDENTIAL, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fake.url } }, ...hooks.hookCredentials([incoming, delivery])], cli);
 	await importWorkflows([hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events', hooks: [incoming, delivery], credential: CREDENTIAL })], cli);
 	await publishWorkflow(WORKFLOW_ID, cli);
 	const n8n = await startN8n({ role: 'main', userFolder, logDir });
@@ -202,7 +203,13 @@ async function main() {
 		{ label: 'the API key', value: API_KEY },
 	];
 	const logFiles = fs.readdirSync(logDir).map((name) => path.join(logDir, name));
-	for (const found of hooks.filesHolding(logFiles, secrets)) problems.push(found);
+	// n8n's logs, and every file of its user folder: its database holds the secrets' credentials encrypted only.
+	const everyFile = fs
+		.readdirSync(/** @type {string} */ (workDir), { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+		.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
+	for (const found of hooks.filesHolding(everyFile, secrets)) problems.push(found);
 	for (const execution of executions) {
 		for (const { label, value } of secrets) if (execution.text.includes(value)) problems.push(`${label} is in execution ${execution.id}`);
 	}
@@ -215,7 +222,7 @@ async function main() {
 	console.log(`  refused calls       ${refusedAs.join(', ')}; executions started by them: ${counted.refusedStarted}`);
 	console.log(`  answer times        p50 ${hooks.percentile(answerMs, 50).toFixed(1)} ms, p95 ${hooks.percentile(answerMs, 95).toFixed(1)} ms, max ${Math.max(...answerMs).toFixed(1)} ms`);
 	console.log(`  delivery details    ${detailsFetched} sms/select requests to the fake`);
-	console.log(`  secrets, API key    searched in ${logLines} log lines and ${executions.length} stored executions`);
+	console.log(`  secrets, API key    searched in ${logLines} log lines, ${everyFile.length} files of n8n's user folder (its database included) and ${executions.length} stored executions`);
 	console.log(`  times               forms ${forms}, refusals ${refusing}, burst ${burst}, settle and read ${seconds(phase)}, total ${seconds(startedAt)}`);
 	return problems;
 }

@@ -12,8 +12,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('../lib/n8nInstall');
-const { importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
-const { killAll } = require('../lib/processes');
+const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
+const { killAll, stopChildrenOnExit } = require('../lib/processes');
 const hooks = require('../lib/webhookTrigger');
 const { row, verdict } = require('./common');
 
@@ -92,9 +92,11 @@ function tally(executions, idsOf) {
 
 /** @returns {Promise<Row[]>} */
 async function benchWebhook() {
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-bench-webhook-'));
+	// n8n leads its own process group: a Ctrl-C of the bench must stop it too.
+	stopChildrenOnExit(() => fs.rmSync(workDir, { recursive: true, force: true }));
 	await ensureBuilt();
 	await ensureN8n();
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-bench-webhook-'));
 	try {
 		const userFolder = path.join(workDir, 'user');
 		const logDir = path.join(workDir, 'logs');
@@ -105,6 +107,7 @@ async function benchWebhook() {
 		const kavenegar = hooks.webhookWorkflow({ id: 'benchKavenegarHook1', name: 'Bench: Kavenegar Webhook Trigger', hooks: [incoming] });
 		const plain = plainWorkflow();
 		const cli = { userFolder, logDir, workDir };
+		await importCredentials(hooks.hookCredentials([incoming]), cli);
 		await importWorkflows([kavenegar, plain], cli);
 		for (const { id } of [kavenegar, plain]) await publishWorkflow(id, cli);
 		const n8n = await startN8n({ role: 'main', userFolder, logDir, env: { N8N_LOG_LEVEL: 'warn' } });

@@ -6,9 +6,10 @@
  * from n8n's own database (SQLite through n8n's sqlite3, or PostgreSQL through psql), so that a count
  * does not depend on what n8n's REST API chooses to list.
  *
- * The node's interface (branch `webhook`): one event per node; the URL is
- * <base>/webhook/<webhookId>/<incoming-message|delivery-report>?secret=<secret>; an accepted call is answered
- * 200 {"received":true} and starts one execution whose trigger item carries `messageid`.
+ * The node's interface (docs/webhook-trigger.md): one event per node; the secret is a Kavenegar
+ * Webhook API credential; the URL is <base>/webhook/<webhookId>/<incoming-message|delivery-report>
+ * ?secret=<secret>; an accepted call is answered 200 {"received":true} and starts one execution whose
+ * trigger item carries `messageid`.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -25,7 +26,7 @@ const FORMS = ['GET query', 'POST form', 'POST JSON'];
 
 /** @typedef {'incomingMessage' | 'deliveryReport'} Event */
 /** @typedef {'GET query' | 'POST form' | 'POST JSON'} Form */
-/** @typedef {{ event: Event, webhookId: string, secret: string, nodeName: string }} Hook one trigger node of a workflow, and what its URL needs */
+/** @typedef {{ event: Event, webhookId: string, secret: string, nodeName: string, credential: { id: string, name: string } }} Hook one trigger node of a workflow, its secret's credential, and what its URL needs */
 /** @typedef {{ status?: number, body?: any, ms: number, error?: string }} Answer */
 /** @typedef {{ id: string, status: string, mode: string, data: any, text: string }} StoredExecution */
 
@@ -40,7 +41,18 @@ function newSecret() {
  * @returns {Hook[]}
  */
 function hooksFor(events) {
-	return events.map((event) => ({ event, webhookId: crypto.randomUUID(), secret: newSecret(), nodeName: NODE_NAMES[event] }));
+	return events.map((event) => {
+		const id = `kvnHook${crypto.randomBytes(6).toString('hex')}`;
+		return { event, webhookId: crypto.randomUUID(), secret: newSecret(), nodeName: NODE_NAMES[event], credential: { id, name: `Kavenegar webhook secret (${NODE_NAMES[event]}, ${id})` } };
+	});
+}
+
+/**
+ * The hooks' secrets as `n8n import:credentials` takes them.
+ * @param {Hook[]} hooks
+ */
+function hookCredentials(hooks) {
+	return hooks.map((hook) => ({ ...hook.credential, type: 'kavenegarWebhookApi', data: { secret: hook.secret } }));
 }
 
 /**
@@ -62,8 +74,8 @@ function webhookWorkflow({ id, name, hooks, credential }) {
 				typeVersion: 1,
 				position: [0, index * 200],
 				webhookId: hook.webhookId,
-				...(fetchDetails ? { credentials: { kavenegarApi: credential } } : {}),
-				parameters: { event: hook.event, secret: hook.secret, ...(hook.event === 'deliveryReport' ? { fetchDetails } : {}), filters: {} },
+				credentials: { kavenegarWebhookApi: hook.credential, ...(fetchDetails ? { kavenegarApi: credential } : {}) },
+				parameters: { event: hook.event, ...(hook.event === 'deliveryReport' ? { fetchDetails } : {}), filters: {} },
 			},
 			{ id: `${hook.webhookId}-noop`, name: `${hook.nodeName} received`, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, index * 200], parameters: {} },
 		);
@@ -310,6 +322,7 @@ module.exports = {
 	executionsInSqlite,
 	filesHolding,
 	hookServed,
+	hookCredentials,
 	hookUrl,
 	hooksFor,
 	inParallel,

@@ -6,8 +6,7 @@
  * webhook process, both forms of every event mixed, QUEUE_WEBHOOK_CALLS of them CONCURRENCY at a time.
  * Each must be answered 200 at once and run on a worker (the worker's log names the execution), and
  * n8n's PostgreSQL database must hold exactly one successful execution per callback with its item:
- * none lost, none run twice. Neither secret may appear in any log or stored execution (queue.js's
- * key search covers the files; this part adds the secrets to it).
+ * none lost, none run twice. Neither secret may appear in any file queue.js searches for the API key.
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -104,7 +103,8 @@ function webhookTriggerPart() {
 	}
 
 	/**
-	 * Where the secrets appear in these files (n8n's logs, at debug level in this run).
+	 * Where the secrets appear in these files (n8n's logs at debug level, Redis's commands and keys,
+	 * PostgreSQL's log and dump: the credentials are stored encrypted).
 	 * @param {string[]} files
 	 */
 	function secretsIn(files) {
@@ -116,7 +116,7 @@ function webhookTriggerPart() {
 		return `${f.calls} callbacks (half to main, half to the webhook process, ${CONCURRENCY} at a time, in ${f.loadSeconds.toFixed(1)} s): ${f.executions} executions (${Object.entries(f.ranOn).map(([name, count]) => `${name} ${count}`).join(', ')}), ${f.lost} lost, ${f.twice} twice; answers p50 ${f.p50ms.toFixed(0)} ms, p95 ${f.p95ms.toFixed(0)} ms, max ${f.maxMs.toFixed(0)} ms`;
 	}
 
-	return { workflow, run, secretsIn, describe };
+	return { workflow, credentials: hooks.hookCredentials([incoming, delivery]), run, secretsIn, describe };
 }
 
 module.exports = { webhookTriggerPart };
