@@ -110,7 +110,7 @@ async function benchWebhook() {
 		await importCredentials(hooks.hookCredentials([incoming]), cli);
 		await importWorkflows([kavenegar, plain], cli);
 		for (const { id } of [kavenegar, plain]) await publishWorkflow(id, cli);
-		const n8n = await startN8n({ role: 'main', userFolder, logDir, env: { N8N_LOG_LEVEL: 'warn' } });
+		const n8n = await startN8n({ role: 'main', userFolder, logDir });
 		const base = /** @type {string} */ (n8n.url);
 		const api = n8n.rest();
 		await api.setupOwner();
