@@ -47,6 +47,7 @@ import { checkEnvelope } from '../../shared/envelope';
 import { addReadableFields } from '../../shared/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
+import { onePropertyPerName } from '../shared/onePropertyPerName';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
@@ -84,7 +85,11 @@ const requestLimitsField: INodeProperties = {
 	],
 };
 
-export const properties: INodeProperties[] = throughSendingEngine([
+/**
+ * The fields as the operation files write them, each operation its own (tests compare against it),
+ * every hook run through the sending engine.
+ */
+export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -116,3 +121,6 @@ export const properties: INodeProperties[] = throughSendingEngine([
 	...voiceCallDescription,
 	requestLimitsField,
 ]);
+
+/** What n8n gets: each name once where the editor shows the same (shared/onePropertyPerName.ts). */
+export const properties = onePropertyPerName(propertiesAsWritten);
