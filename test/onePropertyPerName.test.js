@@ -194,3 +194,29 @@ describe('the merged node in n8n', () => {
 		expect(ctx.fake.requests[0].form).not.toHaveProperty('sender');
 	});
 });
+
+describe('our collections, named apart from n8n\'s Request Options', () => {
+	/**
+	 * @param {string} name
+	 * @param {Parameters} operation
+	 */
+	const offered = (name, operation) => {
+		const values = /** @type {Parameters} */ (resolve(merged, operation, true));
+		const collection = /** @type {Property} */ (merged.find((property) => property.name === name));
+		return /** @type {Property[]} */ (collection.options)
+			.filter((option) => NodeHelpers.displayParameter({}, option, node, description, values))
+			.map((option) => option.displayName);
+	};
+
+	test('no label of ours reads like "Options"', () => {
+		const labels = merged.filter((property) => property.type === 'collection' && property.name !== 'requestOptions').map((property) => property.displayName);
+		expect(labels.filter((label) => /options|limits/i.test(label))).toEqual([]);
+	});
+
+	test('Send Code, never repeated nor split, offers no retries; Send and the reads do', () => {
+		expect(offered('requestLimits', { resource: 'verify', operation: 'sendCode' })).toEqual(['Max Requests in Flight']);
+		for (const operation of [{ resource: 'sms', operation: 'send' }, { resource: 'account', operation: 'getInfo' }]) {
+			expect(offered('requestLimits', operation)).toEqual(['Max Requests in Flight', 'Retries on Busy Answers']);
+		}
+	});
+});

@@ -56,9 +56,13 @@ import { verifyDescription } from './verify';
 import { verifyTemplateDescription } from './verifyTemplate';
 import { voiceCallDescription } from './voiceCall';
 
-/** Applies to the whole node run, every operation: how many requests at once, how many tries. */
+/**
+ * Applies to the whole node run, every operation: how many requests at once, how many tries.
+ * Its name in saved workflows stays `requestLimits`; the label says what it holds, apart from
+ * n8n's own Request Options.
+ */
 const requestLimitsField: INodeProperties = {
-	displayName: 'Request Limits',
+	displayName: 'Concurrency and Retries',
 	name: REQUEST_LIMITS,
 	type: 'collection',
 	placeholder: 'Add Limit',
@@ -79,6 +83,8 @@ const requestLimitsField: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: DEFAULT_BUSY_RETRIES,
+			// Send Code is never repeated (a code sent twice is two codes) and never split.
+			displayOptions: { hide: { '/operation': ['sendCode'] } },
 			description:
 				'How many times to try again, waiting longer each time, when Kavenegar is busy (409, 451) or unreachable. A send is tried again only when it cannot go out twice.',
 		},

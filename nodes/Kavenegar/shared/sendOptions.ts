@@ -11,8 +11,8 @@ export const MESSAGES_PER_REQUEST = 200;
 export const MAX_MESSAGES_PER_ITEM = 10_000;
 
 /*
- * The node parameters of the send operations' "Options": how the node behaves, not what it
- * sends, so none of them routes into the request; the rules and postReceive read them. An option
+ * The node parameters of the send operations' "Sending Behavior" (`options`, its name in saved
+ * workflows): how the node behaves, not what it sends, so none of them routes into the request; the rules and postReceive read them. An option
  * that was never added reads as its default.
  */
 export const PREVENT_DUPLICATE_SENDS = 'options.preventDuplicateSends';
@@ -22,7 +22,8 @@ export const MESSAGE_PREVIEW = 'options.messagePreview';
 /** `messagePreview: false` for sends that are not SMS: a voice message has no parts. */
 export function sendOptionsField(displayOptions: IDisplayOptions, { messagePreview = true } = {}): INodeProperties {
 	const field: INodeProperties = {
-		displayName: 'Options',
+		// Named for what it holds, apart from n8n's Request Options and Concurrency and Retries.
+		displayName: 'Sending Behavior',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
