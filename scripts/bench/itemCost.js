@@ -3,6 +3,7 @@
  * Measure "item cost": CPU and peak RSS per input item, our node against a bare declarative node,
  * each variant in a fresh child process (`--only items-<variant>`).
  */
+const path = require('node:path');
 const { API_KEY, NODE_FILE, bareNodeType, harness, mb, median, ms, peakDuring, row, runChild, runOrThrow, startFakeProcess, verdict } = require('./common');
 
 /**
@@ -71,10 +72,12 @@ async function benchItemCosts() {
 	const cpu = (/** @type {keyof typeof samples} */ variant) => median(samples[variant].map((s) => s.cpuMs));
 	const rss = (/** @type {keyof typeof samples} */ variant) => median(samples[variant].map((s) => s.rssGrowth));
 	const cpuRatio = cpu('ours') / cpu('bare');
+	const { properties, propertiesAsWritten } = require(path.join(path.dirname(NODE_FILE), 'resources'));
 	const rssRatio = rss('ours') / rss('bare');
 	return [
 		row(`${CPU_ITEMS} items × 1 recipient: CPU, ours / bare node (median of 3 processes each)`, `${ms(cpu('ours'))} / ${ms(cpu('bare'))} = ${cpuRatio.toFixed(2)}×`, '≤ 1.3×', verdict(cpuRatio <= 1.3)),
 		row(`${CPU_ITEMS} items: peak RSS growth, ours / bare node`, `${mb(rss('ours'))} / ${mb(rss('bare'))} = ${rssRatio.toFixed(2)}×`, '≤ 1.3×', verdict(rssRatio <= 1.3)),
+		row('Top-level properties n8n walks per item (as the operation files write them)', `${properties.length} (${propertiesAsWritten.length})`, '(reported)'),
 		row(`${CPU_ITEMS} items: CPU, bare node padded to our property count / bare node`, `${ms(cpu('padded'))} / ${ms(cpu('bare'))} = ${(cpu('padded') / cpu('bare')).toFixed(2)}×`, '(reported)'),
 		row(`${CPU_ITEMS} items: CPU, ours given only the properties Send displays / bare node`, `${ms(cpu('displayed'))} / ${ms(cpu('bare'))} = ${(cpu('displayed') / cpu('bare')).toFixed(2)}×`, '(reported)'),
 		row(`${CPU_ITEMS} items: CPU, ours with Additional Fields → Sender from an expression / ours`, `${ms(cpu('expression'))} / ${ms(cpu('ours'))} = ${(cpu('expression') / cpu('ours')).toFixed(2)}×`, '(reported)'),

@@ -2,11 +2,11 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField } from '../../shared/fields/lineNumber';
+import { blocklistLineField } from './line';
 import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
 
 const display = showFor('blocklist', ['check']);
-const line = lineNumberField('Your line whose blocklist to check', display);
+const line = blocklistLineField(display);
 const phoneNumbers = phoneNumbersField(
 	'Numbers to check, separated by commas or new lines, or an array from an expression; at most 200. Each comes back with status Active (blocked) or NotExists (not blocked).',
 	display, 200,

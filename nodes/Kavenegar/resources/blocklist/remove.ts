@@ -3,11 +3,11 @@ import { inChunks } from '../../sending/chunks';
 import { showFor } from '../../shared/fields/routing';
 import { entriesToItems } from '../../../shared/envelope';
 import { prepareRequest } from '../../shared/wireParams';
-import { lineNumberField } from '../../shared/fields/lineNumber';
+import { blocklistLineField } from './line';
 import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
 
 const display = showFor('blocklist', ['remove']);
-const line = lineNumberField('Your line whose blocklist to change', display);
+const line = blocklistLineField(display);
 const phoneNumbers = phoneNumbersField(
 	'Numbers to unblock, separated by commas or new lines, or an array from an expression. Blocks placed by an operator or by the system stay.',
 	display,

@@ -15,7 +15,7 @@ async function deletedTemplate(this: IExecuteSingleFunctions): Promise<INodeExec
 	return [{ json: { id, deleted: true }, pairedItem: { item: this.getItemIndex() } }];
 }
 
-const templateId = templateIdField('ID of the template to delete', showFor('verifyTemplate', ['delete']));
+const templateId = templateIdField(showFor('verifyTemplate', ['delete']));
 
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',

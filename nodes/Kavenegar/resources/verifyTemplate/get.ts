@@ -32,7 +32,7 @@ async function withApproval(
 	return [{ json: { ...template, usable, approval }, pairedItem: { item: this.getItemIndex() } }];
 }
 
-const templateId = templateIdField('ID of the template, as returned when it was created or cloned', showFor('verifyTemplate', ['get']));
+const templateId = templateIdField(showFor('verifyTemplate', ['get']));
 
 export const getOperation: INodePropertyOptions = {
 	name: 'Get',

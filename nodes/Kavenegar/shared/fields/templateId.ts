@@ -10,8 +10,11 @@ export function templateIdRule(name: string, field: string): ParamRule {
 	return matches(name, field, /^\d+$/, 'must be a numeric template ID, such as 1234');
 }
 
-/** The template an operation acts on (`id`), and the rules that check it. */
-export function templateIdField(description: string, displayOptions: IDisplayOptions) {
+/**
+ * The template an operation acts on (`id`), and the rules that check it. One text for Get and
+ * Delete, so that n8n gets one Template ID property for them (shared/onePropertyPerName.ts).
+ */
+export function templateIdField(displayOptions: IDisplayOptions) {
 	const property: INodeProperties = {
 		displayName: DISPLAY_NAME,
 		name: 'templateId',
@@ -19,7 +22,7 @@ export function templateIdField(description: string, displayOptions: IDisplayOpt
 		required: true,
 		default: '',
 		placeholder: '1234',
-		description,
+		description: 'ID of the template, as returned when it was created or cloned',
 		displayOptions,
 		routing: sendAs(WIRE_NAME),
 	};
