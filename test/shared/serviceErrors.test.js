@@ -35,11 +35,11 @@ describe('return codes beyond the contract', () => {
 	test.each([
 		['busy409', 409],
 		['busy451', 451],
-	])("%s points to the node's own Request Limits, not to n8n's Batching", async (kind, code) => {
+	])("%s points to the node's own Concurrency and Retries, not to n8n's Batching", async (kind, code) => {
 		ctx.fake.injectFault({ kind, operation: 'account/info' });
 		const { error } = await ctx.run({ resource: 'account', operation: 'getInfo', requestLimits: { busyRetries: 0 } });
 		expect(error.message).toMatch(new RegExp(`^Kavenegar error ${code}:`));
-		expect(error.description).toContain('Request Limits → Max Requests in Flight');
+		expect(error.description).toContain('Concurrency and Retries → Max Requests in Flight');
 		expect(error.description).not.toMatch(/Batching(?! does not)/);
 	});
 });

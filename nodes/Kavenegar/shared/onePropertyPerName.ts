@@ -11,8 +11,8 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions, NodeParame
  * - Other same-named properties merge only when they are alike apart from their displayOptions.
  * - Names and nesting stay, so saved workflows read the same. A merge is kept only if every
  *   operation shows the same property names in the same order as before: that is checked here,
- *   at load time. Properties are put in an order that keeps each operation's own order; where two
- *   operations want two names in opposite orders, a merge is undone.
+ *   at load time. Properties are put in an order that keeps each operation's own order; a merge
+ *   that no order allows (two operations want two names in opposite orders) is not made.
  */
 
 type Show = NonNullable<IDisplayOptions['show']>;
@@ -137,20 +137,8 @@ interface Group {
 	members: number[];
 }
 
-/** Each name's properties, merged where they can be one. */
-function groupsByName(properties: INodeProperties[]): Group[] {
-	const groups: Group[] = [];
-	properties.forEach((property, index) => {
-		for (const group of groups) {
-			const one = group.property.name === property.name ? merged(group.property, property) : undefined;
-			if (one === undefined) continue;
-			group.property = one;
-			group.members.push(index);
-			return;
-		}
-		groups.push({ property, first: index, members: [index] });
-	});
-	return groups;
+function alone(properties: INodeProperties[], index: number): Group {
+	return { property: properties[index], first: index, members: [index] };
 }
 
 /**
@@ -190,22 +178,27 @@ function orderKeepingEachOperation(
 
 export function onePropertyPerName(properties: INodeProperties[]): INodeProperties[] {
 	const operations = operationsOf(properties);
-	let groups = groupsByName(properties);
-	for (;;) {
-		const order = orderKeepingEachOperation(groups, properties, operations);
-		if (order !== undefined) {
-			const result = order.map((group) => group.property);
-			const before = namesPerOperation(properties, operations);
-			const after = namesPerOperation(result, operations);
-			if ([...before].some(([operation, names]) => after.get(operation) !== names)) {
-				throw new Error('onePropertyPerName changed the fields an operation shows');
-			}
-			return result;
+	// Each property alone keeps every operation's order; each merge is kept only if an order still does.
+	let groups = properties.map((_, index) => alone(properties, index));
+	for (let index = 0; index < properties.length; index++) {
+		const self = groups.find((group) => group.first === index) as Group;
+		for (const group of groups) {
+			if (group.first >= index || group.property.name !== self.property.name) continue;
+			const one = merged(group.property, self.property);
+			if (one === undefined) continue;
+			const candidate = groups
+				.filter((other) => other !== self)
+				.map((other) => (other === group ? { property: one, first: group.first, members: [...group.members, index] } : other));
+			if (orderKeepingEachOperation(candidate, properties, operations) === undefined) continue;
+			groups = candidate;
+			break;
 		}
-		// Two operations want two names in opposite orders: the latest merge is undone and tried again.
-		const latest = groups.filter((group) => group.members.length > 1).sort((a, b) => b.first - a.first)[0];
-		groups = groups.flatMap((group) =>
-			group === latest ? group.members.map((member) => ({ property: properties[member], first: member, members: [member] })) : [group],
-		);
 	}
+	const result = (orderKeepingEachOperation(groups, properties, operations) as Group[]).map((group) => group.property);
+	const before = namesPerOperation(properties, operations);
+	const after = namesPerOperation(result, operations);
+	if ([...before].some(([operation, names]) => after.get(operation) !== names)) {
+		throw new Error('onePropertyPerName changed the fields an operation shows');
+	}
+	return result;
 }

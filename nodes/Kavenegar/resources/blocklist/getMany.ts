@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { filtersCollection } from '../../../shared/collections';
 import { inboxPage } from '../../../shared/inboxPages';
-import { lineNumberField } from '../../shared/fields/lineNumber';
+import { blocklistLineField } from './line';
 import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
 import { sendAs, showFor } from '../../shared/fields/routing';
 import { pagedRequest } from '../../sending/pages';
@@ -20,7 +20,7 @@ const BLOCK_REASONS: Record<number, string> = {
 const SINCE = { displayName: 'Blocked Since', wireName: 'startdate' };
 
 const display = showFor('blocklist', ['getMany']);
-const line = lineNumberField('Your line whose blocklist to list', display);
+const line = blocklistLineField(display);
 
 /** A row with its reason in words beside the code; the service may write the code as text. */
 function withReasonName(row: IDataObject): IDataObject {

@@ -2,7 +2,7 @@ import type { IDisplayOptions } from 'n8n-workflow';
 import { lineNumberField } from '../../shared/fields/lineNumber';
 
 /**
- * The line of the three blocklist operations, written alike so that n8n gets one Line Number
+ * The line of the blocklist operations, written alike so that n8n gets one Line Number
  * property for them (shared/onePropertyPerName.ts merges only fields alike).
  */
 export function blocklistLineField(displayOptions: IDisplayOptions) {
