@@ -189,7 +189,7 @@ const SHOTS = {
 	},
 	async send(ed) {
 		await ed.openNode('Send SMS');
-		await ed.shot('send-panel', 'SMS → Send with Options and Request Limits as set (the defaults)');
+		await ed.shot('send-panel', 'SMS → Send with Sending Behavior and Concurrency and Retries as set (the defaults)');
 		for (const [parameter, label] of [
 			['preventDuplicateSends', 'Prevent Duplicate Sends'],
 			['normalisePhoneNumbers', 'Normalize Phone Numbers'],
