@@ -7,8 +7,7 @@ import {
 } from 'n8n-workflow';
 import { inboxPage } from '../shared/inboxPages';
 import { filtersCollection } from '../shared/collections';
-import { splitList } from '../shared/lists';
-import { normalisePhoneNumber } from '../shared/phoneNumbers';
+import { messageFilter, messageFilterFields } from '../shared/messageFilters';
 import { readableRow } from '../shared/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst } from './requests';
 
@@ -38,6 +37,8 @@ interface InboxCursor extends IDataObject {
 
 const display = { show: { event: [NEW_INCOMING_MESSAGE] } };
 
+const filterFields = messageFilterFields();
+
 export const incomingMessageFields: INodeProperties[] = [
 	{
 		displayName: 'Line Number',
@@ -50,23 +51,7 @@ export const incomingMessageFields: INodeProperties[] = [
 			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted.',
 		displayOptions: display,
 	},
-	filtersCollection(display, [
-		{
-			displayName: 'Sender Numbers',
-			name: 'senders',
-			type: 'string',
-			default: '',
-			placeholder: '09121234567, 09351234567',
-			description: 'Only messages from these numbers, separated by commas; any way of writing a number matches (+98…, 0098…, 09…)',
-		},
-		{
-			displayName: 'Text Contains',
-			name: 'textContains',
-			type: 'string',
-			default: '',
-			description: 'Only messages whose text contains this, ignoring letter case',
-		},
-	]),
+	filtersCollection(display, [filterFields.senders, filterFields.textContains]),
 ];
 
 type ReceivedMessage = IDataObject & { messageid: number; date: number; sender: string; message: string };
@@ -99,18 +84,6 @@ async function receivedMessages(
 		} while (more);
 	}
 	return oldestFirst([...byId.values()]);
-}
-
-/** A number as filters compare it: any way of writing it (+98…, 0098…, Persian digits) matches. */
-export const comparableNumber = (number: string) => normalisePhoneNumber(number) ?? number.trim();
-
-/** The Sender Numbers and Text Contains filters, shared with the webhook trigger. */
-export function messageFilter(filters: IDataObject): (message: IDataObject) => boolean {
-	const senders = new Set(splitList(filters.senders).map(comparableNumber));
-	const text = String(filters.textContains ?? '').toLocaleLowerCase();
-	return (message) =>
-		(senders.size === 0 || senders.has(comparableNumber(String(message.sender ?? '')))) &&
-		String(message.message ?? '').toLocaleLowerCase().includes(text);
 }
 
 function toItem(message: ReceivedMessage): INodeExecutionData {

@@ -13,7 +13,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { comparableNumber, messageFilter } from '../KavenegarTrigger/incomingMessages';
+import { comparableNumber, messageFilter } from '../shared/messageFilters';
 import { splitList } from '../shared/lists';
 import { callFields, deliveryReport, DELIVERY_REPORT, incomingMessage, Refusal } from './callbacks';
 import { withDetails } from './details';

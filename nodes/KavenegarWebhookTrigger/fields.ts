@@ -1,10 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { filtersCollection } from '../shared/collections';
+import { messageFilterFields } from '../shared/messageFilters';
 import { MESSAGE_STATUS_NAMES } from '../shared/readableRows';
 import { DELIVERY_REPORT, INCOMING_MESSAGE } from './callbacks';
 
 const incoming = { show: { event: [INCOMING_MESSAGE] } };
 const delivery = { show: { event: [DELIVERY_REPORT] } };
+
+const filterFields = messageFilterFields({ show: { '/event': [INCOMING_MESSAGE] } });
 
 const statusOptions = Object.entries(MESSAGE_STATUS_NAMES)
 	.map(([code, name]) => ({ name: `${name} (${code})`, value: Number(code) }))
@@ -82,15 +85,7 @@ export const webhookTriggerProperties: INodeProperties[] = [
 			description: 'Only messages received on these lines of yours, separated by commas',
 			displayOptions: { show: { '/event': [INCOMING_MESSAGE] } },
 		},
-		{
-			displayName: 'Sender Numbers',
-			name: 'senders',
-			type: 'string',
-			default: '',
-			placeholder: '09121234567, 09351234567',
-			description: 'Only messages from these numbers, separated by commas; any way of writing a number matches (+98…, 0098…, 09…)',
-			displayOptions: { show: { '/event': [INCOMING_MESSAGE] } },
-		},
+		filterFields.senders,
 		{
 			displayName: 'Statuses',
 			name: 'statuses',
@@ -100,13 +95,6 @@ export const webhookTriggerProperties: INodeProperties[] = [
 			description: 'Only reports of these statuses; none chosen means all',
 			displayOptions: { show: { '/event': [DELIVERY_REPORT] } },
 		},
-		{
-			displayName: 'Text Contains',
-			name: 'textContains',
-			type: 'string',
-			default: '',
-			description: 'Only messages whose text contains this, ignoring letter case',
-			displayOptions: { show: { '/event': [INCOMING_MESSAGE] } },
-		},
+		filterFields.textContains,
 	]),
 ];
