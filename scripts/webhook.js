@@ -27,9 +27,10 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('./lib/n8nInstall');
+const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('./lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
-const { killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
+const { runLiveProof } = require('./lib/liveProof');
+const { log, seconds } = require('./lib/processes');
 const hooks = require('./lib/webhookTrigger');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
@@ -227,25 +228,4 @@ async function main() {
 	return problems;
 }
 
-/** @param {boolean} keep */
-function cleanup(keep) {
-	killAll();
-	abandonInstall();
-	if (workDir && !keep) fs.rmSync(workDir, { recursive: true, force: true });
-	else if (workDir) log(`kept ${workDir} (n8n's logs in ${path.join(workDir, 'logs')})`);
-}
-
-stopChildrenOnExit(() => cleanup(true));
-
-main()
-	.then((problems) => {
-		for (const problem of problems) log(`FAIL ${problem}`);
-		console.log(problems.length === 0 ? 'webhook proof: passed' : `webhook proof: ${problems.length} problem(s)`);
-		cleanup(KEEP || problems.length > 0);
-		process.exit(problems.length === 0 ? 0 : 1);
-	})
-	.catch((error) => {
-		log(`error: ${error.stack ?? error.message}`);
-		cleanup(true);
-		process.exit(1);
-	});
+runLiveProof('webhook proof', { main, workDir: () => workDir, keep: KEEP });
