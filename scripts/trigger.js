@@ -34,9 +34,8 @@
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { ensureBuilt, ensureN8n, installPackage, N8N_DIR, N8N_VERSION } = require('./lib/n8nInstall');
+const { N8N_DIR, N8N_VERSION } = require('./lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
 const { runLiveProof } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
@@ -290,23 +289,12 @@ function crowdedSecond(fake, sent) {
 	sent.delivered.push(...crowded.slice(0, 500));
 }
 
-/** @type {string | undefined} */
-let workDir;
-
-async function main() {
+/** @param {import('./lib/liveProof').ProofFolders} folders */
+async function main({ workDir, userFolder, logDir, startedAt }) {
 	/** @type {string[]} */
 	const problems = [];
 	/** @type {Record<string, string>} */
 	const figures = {};
-	const startedAt = Date.now();
-	await ensureBuilt();
-	await ensureN8n();
-	workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-trigger-'));
-	const userFolder = path.join(workDir, 'user');
-	const logDir = path.join(workDir, 'logs');
-	fs.mkdirSync(userFolder, { recursive: true });
-	fs.mkdirSync(logDir, { recursive: true });
-	log(`package: ${installPackage(userFolder)}`);
 
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	const env = { N8N_LOG_LEVEL: 'debug' };
@@ -397,7 +385,7 @@ async function main() {
 	// ------------------------------------------------------------ the API key
 	const needles = [API_KEY, encodeURIComponent(API_KEY)].map((text) => Buffer.from(text));
 	const holding = filesHolding(workDir, needles);
-	if (holding.length) problems.push(`the API key is in ${holding.map((file) => path.relative(/** @type {string} */ (workDir), file)).join(', ')}`);
+	if (holding.length) problems.push(`the API key is in ${holding.map((file) => path.relative(workDir, file)).join(', ')}`);
 	const readBack = [...status, ...inbox].filter((execution) => execution.raw.includes(API_KEY));
 	if (readBack.length) problems.push(`the API key is in execution(s) ${readBack.map((e) => e.id).join(', ')}`);
 	const logLines = fs.readdirSync(logDir).reduce((sum, file) => sum + fs.readFileSync(path.join(logDir, file), 'utf8').split('\n').length, 0);
@@ -417,4 +405,4 @@ async function main() {
 	return problems;
 }
 
-runLiveProof('trigger proof', { main, workDir: () => workDir, keep: KEEP });
+runLiveProof('trigger proof', { prefix: 'kavenegar-trigger-', keep: KEEP, main });

@@ -25,9 +25,8 @@
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('./lib/n8nInstall');
+const { N8N_VERSION } = require('./lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
 const { runLiveProof } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
@@ -69,21 +68,10 @@ function fieldsEqual(wanted) {
 	};
 }
 
-/** @type {string | undefined} */
-let workDir;
-
-async function main() {
+/** @param {import('./lib/liveProof').ProofFolders} folders */
+async function main({ workDir, userFolder, logDir, startedAt }) {
 	/** @type {string[]} */
 	const problems = [];
-	const startedAt = Date.now();
-	await ensureBuilt();
-	await ensureN8n();
-	workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-webhook-'));
-	const userFolder = path.join(workDir, 'user');
-	const logDir = path.join(workDir, 'logs');
-	fs.mkdirSync(userFolder, { recursive: true });
-	fs.mkdirSync(logDir, { recursive: true });
-	log(`package: ${installPackage(userFolder)}`);
 
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	const [incoming, delivery] = hooks.hooksFor(['incomingMessage', 'deliveryReport']);
@@ -206,7 +194,7 @@ async function main() {
 	const logFiles = fs.readdirSync(logDir).map((name) => path.join(logDir, name));
 	// n8n's logs, and every file of its user folder: its database holds the secrets' credentials encrypted only.
 	const everyFile = fs
-		.readdirSync(/** @type {string} */ (workDir), { recursive: true, withFileTypes: true })
+		.readdirSync(workDir, { recursive: true, withFileTypes: true })
 		.filter((entry) => entry.isFile())
 		.map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
 		.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
@@ -228,4 +216,4 @@ async function main() {
 	return problems;
 }
 
-runLiveProof('webhook proof', { main, workDir: () => workDir, keep: KEEP });
+runLiveProof('webhook proof', { prefix: 'kavenegar-webhook-', keep: KEEP, main });

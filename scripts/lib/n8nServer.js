@@ -26,6 +26,8 @@ const { describeFailure, failed, freePort, killTree, run, track } = require('./p
 const START_TIMEOUT_MS = 3 * 60 * 1000;
 const STOP_GRACE_MS = 20 * 1000;
 const COMMAND_TIMEOUT_MS = 3 * 60 * 1000;
+/** n8n's execution statuses (n8n-workflow's ExecutionStatusList). */
+const EVERY_EXECUTION_STATUS = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'];
 const READY_LINE = { main: /Editor is now accessible via/, worker: /n8n worker is now ready/, webhook: /Webhook listener waiting for requests/ };
 
 /** @typedef {'main' | 'worker' | 'webhook'} Role */
@@ -319,20 +321,29 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
 			let lastId;
 			/** @type {string | undefined} */
 			let cursor;
+			let pageFilter = filter;
 			for (;;) {
-				const query = new URLSearchParams({ filter: JSON.stringify(filter), limit: '100' });
+				const query = new URLSearchParams({ filter: JSON.stringify(pageFilter), limit: '100' });
 				if (lastId) query.set('lastId', lastId);
 				if (cursor) query.set('cursor', cursor);
 				const page = await request('GET', `/executions?${query}`);
-				all.push(...page.results);
 				// n8n 2.41 pages with an opaque cursor (and refuses lastId); 2.8 with the last ID.
 				if ('nextCursor' in page) {
+					all.push(...page.results);
 					if (!page.nextCursor || page.results.length === 0) return all;
 					cursor = page.nextCursor;
-				} else {
-					if (page.results.length < 100) return all;
-					lastId = page.results[page.results.length - 1].id;
+					continue;
 				}
+				// n8n 2.8 orders a list with no status filter by start time, which its lastId paging
+				// does not follow (executions started out of ID order fall between pages); with every
+				// status named it orders by ID. Read again that way when there is more than one page.
+				if (pageFilter.status === undefined && page.results.length >= 100) {
+					pageFilter = { ...filter, status: EVERY_EXECUTION_STATUS };
+					continue;
+				}
+				all.push(...page.results);
+				if (page.results.length < 100) return all;
+				lastId = page.results[page.results.length - 1].id;
 			}
 		},
 		/** One execution with its run data (n8n's flatted `data` string). */
