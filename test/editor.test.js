@@ -99,7 +99,7 @@ test('both kinds of text are checked', () => {
 test('the options on by default (Normalize Phone Numbers, Prevent Duplicate Sends) are said under Recipients', () => {
 	const recipients = properties.filter((property) => property.displayName === 'Recipients');
 	expect(recipients.length).toBeGreaterThan(0);
-	for (const field of recipients) expect(field.hint).toMatch(/^On by default \(Sending Behavior\): numbers normalized .*; each message sent once.*localid/);
+	for (const field of recipients) expect(field.hint).toMatch(/^On by default \(turn off below\): numbers normalized .*; each message sent once.*localid/);
 });
 
 test('Message Status Changed shows its IP-access notice in the trigger panel', () => {

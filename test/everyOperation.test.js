@@ -4,12 +4,15 @@
  * and no run sends what it should not. A new operation is covered the day it is added; one whose
  * required parameter has no default and no sample below fails here, naming the parameter.
  */
+const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { useFake, isoFromNow } = require('./helpers');
 const { binaryItem, jpeg } = require('./mediaSamples');
 
 const ctx = useFake();
-const { properties } = new Kavenegar().description;
+const { properties, version } = new Kavenegar().description;
+/** @type {number[]} */
+const versions = /** @type {number[]} */ (version);
 
 /**
  * Values by parameter name, for parameters whose default does not make a valid request. What must
@@ -58,15 +61,18 @@ const BAD = {
 /**
  * @param {import('n8n-workflow').INodeProperties} property
  * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {number} typeVersion
  */
-function isShown(property, parameters) {
+function isShown(property, parameters, typeVersion) {
 	const { show = {}, hide = {} } = property.displayOptions ?? {};
 	const valueOf = (/** @type {string} */ name) => {
 		const own = parameters[name.replace(/^\//, '')];
 		if (own !== undefined) return own;
 		return properties.find((candidate) => candidate.name === name.replace(/^\//, ''))?.default;
 	};
-	const shown = Object.entries(show).every(([name, values]) => name.startsWith('@') || (values ?? []).includes(/** @type {any} */ (valueOf(name))));
+	const shown = Object.entries(show).every(([name, values]) =>
+		name === '@version' ? NodeHelpers.checkConditions(values ?? [], [typeVersion]) : (values ?? []).includes(/** @type {any} */ (valueOf(name))),
+	);
 	const hidden = Object.entries(hide).some(([name, values]) => (values ?? []).includes(/** @type {any} */ (valueOf(name))));
 	return shown && !hidden;
 }
@@ -82,15 +88,15 @@ const operations = properties
 
 /**
  * The parameters of one operation: its displayed parameters from SAMPLES, the rest at their defaults.
- * @param {{ resource: string, operation: string }} which
+ * @param {{ resource: string, operation: string, typeVersion: number }} which
  * @returns {{ parameters: import('n8n-workflow').INodeParameters, shown: string[] }}
  */
-function parametersFor({ resource, operation }) {
+function parametersFor({ resource, operation, typeVersion }) {
 	/** @type {import('n8n-workflow').INodeParameters} */
 	const parameters = { resource, operation };
 	const shown = [];
 	for (const property of properties) {
-		if (property.name in parameters || !isShown(property, parameters)) continue;
+		if (property.name in parameters || !isShown(property, parameters, typeVersion)) continue;
 		shown.push(property.name);
 		if (property.name in SAMPLES) parameters[property.name] = SAMPLES[property.name];
 		else if (property.required && (property.default === '' || property.default === undefined)) {
@@ -142,9 +148,14 @@ async function runWithin(parameters, options) {
 	}
 }
 
-const CONTINUE = { onError: /** @type {const} */ ('continueRegularOutput') };
-/** n8n cannot build item 2's request: an expression in a parameter of every operation names a node that does not exist. */
-const failingExpression = { requestLimits: { maxRequestsInFlight: '={{ $json.bad ? $("No Such Node").item.json.limit : 25 }}' } };
+/**
+ * n8n cannot build item 2's request: an expression in a parameter of every operation (Max Requests
+ * in Flight, where the node's version keeps it) names a node that does not exist.
+ * @param {number} typeVersion
+ */
+const failingExpression = (typeVersion) => ({
+	[typeVersion >= 2 ? 'requestOptions' : 'requestLimits']: { maxRequestsInFlight: '={{ $json.bad ? $("No Such Node").item.json.limit : 25 }}' },
+});
 
 beforeAll(() => {
 	ctx.fake.addApprovedTemplate('otp', 'Code %token');
@@ -155,11 +166,15 @@ test('the walk finds every operation of every resource', () => {
 	expect(new Set(operations.map((found) => found.resource))).toEqual(new Set(resources.map((option) => /** @type {any} */ (option).value)));
 });
 
-describe.each(operations)('$resource → $operation', (which) => {
+const everyVersion = operations.flatMap((operation) => versions.map((typeVersion) => ({ ...operation, typeVersion })));
+
+describe.each(everyVersion)('$resource → $operation, node version $typeVersion', (which) => {
 	const { parameters, shown } = parametersFor(which);
+	const STOP = { typeVersion: which.typeVersion };
+	const CONTINUE = { ...STOP, onError: /** @type {const} */ ('continueRegularOutput') };
 
 	test('two good items, stop mode: both go, one request each, nothing fails', async () => {
-		const run = await runWithin(parameters, { items: items() });
+		const run = await runWithin(parameters, { items: items(), settings: STOP });
 		expect(run.error).toBeUndefined();
 		expect(ctx.fake.requests).toHaveLength(2);
 	});
@@ -174,13 +189,13 @@ describe.each(operations)('$resource → $operation', (which) => {
 	test('item 2 cannot be built: stop mode sends nothing, continue mode sends item 1 only', async () => {
 		const input = items();
 		input[1].json.bad = true;
-		const stop = await runWithin({ ...parameters, ...failingExpression }, { items: input });
+		const stop = await runWithin({ ...parameters, ...failingExpression(which.typeVersion) }, { items: input, settings: STOP });
 		expect(stop.error).toBeDefined();
 		// Item 1 learns of the failure only after the engine's own check; let it finish.
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(ctx.fake.requests).toHaveLength(0);
 
-		const go = await runWithin({ ...parameters, ...failingExpression }, { items: items().map((item, index) => ({ ...item, json: { ...item.json, bad: index === 1 } })), settings: CONTINUE });
+		const go = await runWithin({ ...parameters, ...failingExpression(which.typeVersion) }, { items: items().map((item, index) => ({ ...item, json: { ...item.json, bad: index === 1 } })), settings: CONTINUE });
 		expect(go.error).toBeUndefined();
 		expect(go.items.filter((item) => item.error)).toHaveLength(1);
 		expect(ctx.fake.requests).toHaveLength(1);
@@ -191,7 +206,7 @@ describe.each(operations)('$resource → $operation', (which) => {
 	if (checked) test(`item 2 fails the node's check (${checked}): stop mode sends nothing, continue mode sends item 1 only`, async () => {
 		const bad = { ...parameters, [String(checked)]: `={{ $json.bad ? ${JSON.stringify(BAD[String(checked)])} : ${JSON.stringify(SAMPLES[String(checked)]).replace(/^"=\{\{ (.*) \}\}"$/, '$1')} }}` };
 		const withBad = () => items().map((item, index) => ({ ...item, json: { ...item.json, bad: index === 1 } }));
-		const stop = await runWithin(bad, { items: withBad() });
+		const stop = await runWithin(bad, { items: withBad(), settings: STOP });
 		expect(stop.error?.message).toMatch(/^[A-Z][A-Za-z ]+: /);
 		expect(stop.error.description).toContain('Nothing was sent to Kavenegar for any item');
 		expect(ctx.fake.requests).toHaveLength(0);

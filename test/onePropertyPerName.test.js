@@ -6,6 +6,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { DirectoryLoader } = require('n8n-core');
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { propertiesAsWritten } = require('../nodes/Kavenegar/resources');
@@ -17,9 +18,12 @@ const { useFake } = require('./helpers');
 
 const { description } = new Kavenegar();
 const merged = description.properties;
-// n8n's loader (run by the harness when loaded) adds its own properties, Request Options, to both.
-const asWritten = [...propertiesAsWritten, ...merged.filter((property) => !propertiesAsWritten.some((written) => written.name === property.name))];
-const node = /** @type {import('n8n-workflow').INode} */ ({ name: 'Kavenegar', type: 'n8n-nodes-kavenegar.kavenegar', typeVersion: 1, position: [0, 0], parameters: {} });
+// n8n's loader (run by the harness when loaded) merges our Request Options into its own: the same for both.
+const asWritten = [...propertiesAsWritten];
+DirectoryLoader.applyDeclarativeNodeOptionParameters(/** @type {import('n8n-workflow').INodeType} */ ({ description: { ...description, properties: asWritten } }));
+/** @param {number} typeVersion */
+const nodeOf = (typeVersion) => /** @type {import('n8n-workflow').INode} */ ({ name: 'Kavenegar', type: 'n8n-nodes-kavenegar.kavenegar', typeVersion, position: [0, 0], parameters: {} });
+let node = nodeOf(1);
 
 /** Every (resource, operation) the node offers. */
 const operations = asWritten
@@ -30,6 +34,8 @@ const operations = asWritten
 			operation: String(option.value),
 		})),
 	);
+/** @type {number[]} */
+const versions = /** @type {number[]} */ (description.version);
 
 /**
  * What n8n makes of saved parameters when it loads a workflow (n8n-workflow's Workflow does this).
@@ -76,7 +82,11 @@ function everyOptionFilled(base) {
 	return parameters;
 }
 
-describe('one property per name', () => {
+describe.each(versions)('one property per name, node version %i', (version) => {
+	beforeAll(() => {
+		node = nodeOf(version);
+	});
+
 	test('the shared collections are one property each, and the node has fewer top-level properties', () => {
 		const count = (/** @type {Property[]} */ properties, /** @type {string} */ name) => properties.filter((property) => property.name === name).length;
 		for (const name of ['additionalFields', 'filters', 'options', 'returnAll', 'ipAccessNotice']) {

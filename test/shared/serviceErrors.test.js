@@ -35,11 +35,11 @@ describe('return codes beyond the contract', () => {
 	test.each([
 		['busy409', 409],
 		['busy451', 451],
-	])("%s points to the node's own Concurrency and Retries, not to n8n's Batching", async (kind, code) => {
+	])("%s points to the node's own Max Requests in Flight in both versions' places, not to n8n's Batching", async (kind, code) => {
 		ctx.fake.injectFault({ kind, operation: 'account/info' });
 		const { error } = await ctx.run({ resource: 'account', operation: 'getInfo', requestLimits: { busyRetries: 0 } });
 		expect(error.message).toMatch(new RegExp(`^Kavenegar error ${code}:`));
-		expect(error.description).toContain('Concurrency and Retries → Max Requests in Flight');
+		expect(error.description).toMatch(/lower Max Requests in Flight.*\(Request Options; Concurrency and Retries in a node added before version 2\)/);
 		expect(error.description).not.toMatch(/Batching(?! does not)/);
 	});
 });

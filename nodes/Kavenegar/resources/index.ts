@@ -47,6 +47,7 @@ import { checkEnvelope } from '../../shared/envelope';
 import { addReadableFields } from '../../shared/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
+import { FROM_VERSION_2, ONLY_VERSION_1 } from '../shared/nodeVersions';
 import { onePropertyPerName } from '../shared/onePropertyPerName';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
@@ -56,39 +57,56 @@ import { verifyDescription } from './verify';
 import { verifyTemplateDescription } from './verifyTemplate';
 import { voiceCallDescription } from './voiceCall';
 
-/**
- * Applies to the whole node run, every operation: how many requests at once, how many tries.
- * Its name in saved workflows stays `requestLimits`; the label says what it holds, apart from
- * n8n's own Request Options.
+/*
+ * How many requests at once and how many tries: they apply to the whole node run, every
+ * operation. Version 2 puts them where n8n users look for such settings, n8n's own Request Options
+ * (n8n merges these options into it); version 1 keeps its own collection, `requestLimits` in
+ * saved workflows (shared/nodeVersions.ts).
  */
+const requestLimitOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Requests in Flight',
+		name: 'maxRequestsInFlight',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 200 },
+		default: DEFAULT_MAX_IN_FLIGHT,
+		description:
+			'The most requests to Kavenegar at once in one run of this node, across all items. Lower it if Kavenegar often answers 409 (busy) or 451 (too many calls).',
+	},
+	{
+		displayName: 'Retries on Busy Answers',
+		name: 'busyRetries',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 10 },
+		default: DEFAULT_BUSY_RETRIES,
+		// Send Code is never repeated (a code sent twice is two codes) and never split.
+		displayOptions: { hide: { '/operation': ['sendCode'] } },
+		description:
+			'How many times to try again, waiting longer each time, when Kavenegar is busy (409, 451) or unreachable. A send is tried again only when it cannot go out twice.',
+	},
+];
+
 const requestLimitsField: INodeProperties = {
 	displayName: 'Concurrency and Retries',
-	name: REQUEST_LIMITS,
+	name: REQUEST_LIMITS.version1,
 	type: 'collection',
 	placeholder: 'Add Limit',
 	default: {},
-	options: [
-		{
-			displayName: 'Max Requests in Flight',
-			name: 'maxRequestsInFlight',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 200 },
-			default: DEFAULT_MAX_IN_FLIGHT,
-			description:
-				'The most requests to Kavenegar at once in one run of this node, across all items. Lower it if Kavenegar often answers 409 (busy) or 451 (too many calls).',
-		},
-		{
-			displayName: 'Retries on Busy Answers',
-			name: 'busyRetries',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 10 },
-			default: DEFAULT_BUSY_RETRIES,
-			// Send Code is never repeated (a code sent twice is two codes) and never split.
-			displayOptions: { hide: { '/operation': ['sendCode'] } },
-			description:
-				'How many times to try again, waiting longer each time, when Kavenegar is busy (409, 451) or unreachable. A send is tried again only when it cannot go out twice.',
-		},
-	],
+	displayOptions: { show: ONLY_VERSION_1 },
+	options: requestLimitOptions,
+};
+
+/** n8n keeps its own label, placeholder and options; only ours, shown from version 2, come from here. */
+const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: REQUEST_LIMITS.fromVersion2,
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: requestLimitOptions.map((option) => ({
+		...option,
+		displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, ...FROM_VERSION_2 } },
+	})),
 };
 
 /**
@@ -126,6 +144,7 @@ export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 	...mediaDescription,
 	...voiceCallDescription,
 	requestLimitsField,
+	requestOptionsField,
 ]);
 
 /** What n8n gets: each name once where the editor shows the same (shared/onePropertyPerName.ts). */

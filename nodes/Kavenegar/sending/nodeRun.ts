@@ -6,9 +6,8 @@ import type { IExecuteData, IExecuteSingleFunctions } from 'n8n-workflow';
  * all items of one run share.
  */
 
-export const REQUEST_LIMITS = 'requestLimits';
-const MAX_IN_FLIGHT_PARAMETER = `${REQUEST_LIMITS}.maxRequestsInFlight`;
-const RETRIES_PARAMETER = `${REQUEST_LIMITS}.busyRetries`;
+/** Where each version keeps Max Requests in Flight and Retries on Busy Answers (resources/index.ts). */
+export const REQUEST_LIMITS = { version1: 'requestLimits', fromVersion2: 'requestOptions' };
 export const DEFAULT_MAX_IN_FLIGHT = 25;
 export const DEFAULT_BUSY_RETRIES = 3;
 
@@ -69,6 +68,7 @@ function boundedNumber(context: IExecuteSingleFunctions, parameter: string, fall
 
 function newRun(context: IExecuteSingleFunctions): NodeRun {
 	const items = itemCount(context);
+	const limits = context.getNode().typeVersion >= 2 ? REQUEST_LIMITS.fromVersion2 : REQUEST_LIMITS.version1;
 	const batching = context.getNodeParameter('requestOptions.batching.batch.batchInterval', 0);
 	return {
 		items: items ?? 0,
@@ -82,11 +82,11 @@ function newRun(context: IExecuteSingleFunctions): NodeRun {
 		closing: [],
 		watching: false,
 		gate: [],
-		maxInFlight: boundedNumber(context, MAX_IN_FLIGHT_PARAMETER, DEFAULT_MAX_IN_FLIGHT, 1),
+		maxInFlight: boundedNumber(context, `${limits}.maxRequestsInFlight`, DEFAULT_MAX_IN_FLIGHT, 1),
 		inFlight: 0,
 		queue: [],
 		refillDue: false,
-		busyRetries: boundedNumber(context, RETRIES_PARAMETER, DEFAULT_BUSY_RETRIES, 0),
+		busyRetries: boundedNumber(context, `${limits}.busyRetries`, DEFAULT_BUSY_RETRIES, 0),
 	};
 }
 

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { PREVENT_DUPLICATE_SENDS } from './sendOptions';
-
-/** On unless turned off: a user who never opened the options still gets sends a retry cannot double. */
-export function preventsDuplicateSends(context: IExecuteSingleFunctions): boolean {
-	return context.getNodeParameter(PREVENT_DUPLICATE_SENDS, true) !== false;
-}
 
 const LONG_MAX = (1n << 63n) - 1n;
 

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
-import { MESSAGE_PREVIEW } from './sendOptions';
+import { previewsMessages } from './sendOptions';
 
 /** The GSM 03.38 default alphabet: text made only of these is sent as 7-bit GSM, 160 per part. */
 const GSM_BASIC =
@@ -38,7 +38,7 @@ export async function addMessageParts(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	if (this.getNodeParameter(MESSAGE_PREVIEW, false) !== true) return items;
+	if (!previewsMessages(this)) return items;
 	for (const item of items) {
 		if (typeof item.json.message === 'string') Object.assign(item.json, messageParts(item.json.message));
 	}

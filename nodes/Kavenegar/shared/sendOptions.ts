@@ -1,4 +1,6 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { additionalFieldsCollection } from '../../shared/collections';
+import { FROM_VERSION_2, ONLY_VERSION_1 } from './nodeVersions';
 
 /** The service's limit of messages per send request; longer lists go in several requests. */
 export const MESSAGES_PER_REQUEST = 200;
@@ -11,51 +13,80 @@ export const MESSAGES_PER_REQUEST = 200;
 export const MAX_MESSAGES_PER_ITEM = 10_000;
 
 /*
- * The node parameters of the send operations' "Sending Behavior" (`options`, its name in saved
- * workflows): how the node behaves, not what it sends, so none of them routes into the request; the rules and postReceive read them. An option
- * that was never added reads as its default.
+ * How a send behaves, not what it sends: none of these options routes into the request; the
+ * rules and postReceive read them, through the functions below, from where the item's node
+ * version keeps them (shared/nodeVersions.ts): version 1 in its own collection, `options`
+ * ("Sending Behavior"), version 2 among the Additional Fields. An option never added reads as
+ * its default.
  */
-export const PREVENT_DUPLICATE_SENDS = 'options.preventDuplicateSends';
-export const NORMALISE_PHONE_NUMBERS = 'options.normalisePhoneNumbers';
-export const MESSAGE_PREVIEW = 'options.messagePreview';
+const BEHAVIOR_COLLECTION = { version1: 'options', fromVersion2: 'additionalFields' };
 
-/** `messagePreview: false` for sends that are not SMS: a voice message has no parts. */
-export function sendOptionsField(displayOptions: IDisplayOptions, { messagePreview = true } = {}): INodeProperties {
-	const field: INodeProperties = {
-		// Named for what it holds, apart from n8n's Request Options and Concurrency and Retries.
-		displayName: 'Sending Behavior',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions,
-		options: [
-			{
-				displayName: 'Message Preview',
-				name: 'messagePreview',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode")',
-			},
-			{
-				displayName: 'Normalize Phone Numbers',
-				name: 'normalisePhoneNumbers',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to turn +98, 0098, Persian digits, spaces and dashes into the 0912… form. On by default; turn it off for numbers outside Iran.',
-			},
-			{
-				displayName: 'Prevent Duplicate Sends',
-				name: 'preventDuplicateSends',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether Kavenegar sends each message once, however often the same item runs through this node today (retries, re-runs). On by default. The ID it uses is "localid" in the output.',
-			},
-		],
-	};
-	if (!messagePreview) field.options = field.options?.filter((option) => option.name !== 'messagePreview');
-	return field;
+function behavior(context: IExecuteSingleFunctions, option: string, fallback: boolean): boolean {
+	const collection = context.getNode().typeVersion >= 2 ? BEHAVIOR_COLLECTION.fromVersion2 : BEHAVIOR_COLLECTION.version1;
+	const value = context.getNodeParameter(`${collection}.${option}`, fallback);
+	return typeof value === 'boolean' ? value : fallback;
+}
+
+/** On unless turned off: a user who never opened the options still gets sends a retry cannot double. */
+export const preventsDuplicateSends = (context: IExecuteSingleFunctions) => behavior(context, 'preventDuplicateSends', true);
+export const normalisesPhoneNumbers = (context: IExecuteSingleFunctions) => behavior(context, 'normalisePhoneNumbers', true);
+export const previewsMessages = (context: IExecuteSingleFunctions) => behavior(context, 'messagePreview', false);
+
+function behaviorOptions(messagePreview: boolean): INodeProperties[] {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Message Preview',
+			name: 'messagePreview',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode")',
+		},
+		{
+			displayName: 'Normalize Phone Numbers',
+			name: 'normalisePhoneNumbers',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to turn +98, 0098, Persian digits, spaces and dashes into the 0912… form. On by default; turn it off for numbers outside Iran.',
+		},
+		{
+			displayName: 'Prevent Duplicate Sends',
+			name: 'preventDuplicateSends',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether Kavenegar sends each message once, however often the same item runs through this node today (retries, re-runs). On by default. The ID it uses is "localid" in the output.',
+		},
+	];
+	return messagePreview ? options : options.filter((option) => option.name !== 'messagePreview');
+}
+
+/**
+ * A send's optional fields (`fields`, each routing its own wire parameter) and its behavior, as
+ * each version shows them: version 1 as Additional Fields and Sending Behavior, version 2 all in
+ * Additional Fields. `messagePreview: false` for sends that are not SMS: a voice message has no parts.
+ */
+export function sendOptionsCollections(
+	displayOptions: IDisplayOptions,
+	fields: INodeProperties[],
+	{ messagePreview = true } = {},
+): INodeProperties[] {
+	const options = behaviorOptions(messagePreview);
+	const fromVersion2 = options.map((option) => ({ ...option, displayOptions: { show: FROM_VERSION_2 } }));
+	return [
+		additionalFieldsCollection(
+			displayOptions,
+			[...fields, ...fromVersion2].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		),
+		{
+			displayName: 'Sending Behavior',
+			name: BEHAVIOR_COLLECTION.version1,
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { ...displayOptions, show: { ...displayOptions.show, ...ONLY_VERSION_1 } },
+			options,
+		},
+	];
 }

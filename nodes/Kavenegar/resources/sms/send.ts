@@ -19,10 +19,9 @@ import { entriesToItems } from '../../../shared/envelope';
 import { addMessageParts } from '../../shared/messageParts';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
-import { sendOptionsField } from '../../shared/sendOptions';
+import { sendOptionsCollections } from '../../shared/sendOptions';
 import { matches, required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { additionalFieldsCollection } from '../../../shared/collections';
 
 const display = showFor('sms', ['send']);
 const recipients = recipientListField('recipients', display);
@@ -100,7 +99,7 @@ export const sendOperation: INodePropertyOptions = {
 export const sendFields: INodeProperties[] = [
 	recipients.property,
 	message.property,
-	additionalFieldsCollection(display, [
+	...sendOptionsCollections(display, [
 		displayType.property,
 		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
 		localIdsField,
@@ -110,5 +109,4 @@ export const sendFields: INodeProperties[] = [
 		senderLine.property,
 		tagField,
 	]),
-	sendOptionsField(display),
 ];

@@ -14,10 +14,9 @@ import {
 } from '../../shared/fields/send';
 import { entriesToItems } from '../../../shared/envelope';
 import { addMessageParts } from '../../shared/messageParts';
-import { MESSAGES_PER_REQUEST, sendOptionsField } from '../../shared/sendOptions';
+import { MESSAGES_PER_REQUEST, sendOptionsCollections } from '../../shared/sendOptions';
 import { prepareRequest } from '../../shared/wireParams';
 import { buildArrays } from './sendArrayMessages';
-import { additionalFieldsCollection } from '../../../shared/collections';
 
 export const sendArrayOperation: INodePropertyOptions = {
 	name: 'Send Different Messages',
@@ -102,12 +101,11 @@ export const sendArrayFields: INodeProperties[] = [
 			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}. More than 200 are sent in several requests of 200.',
 		displayOptions: { show: { ...display.show, messagesInput: ['json'] } },
 	},
-	additionalFieldsCollection(display, [
+	...sendOptionsCollections(display, [
 		hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
 		mediaIdField,
 		policyField,
 		sendAtField('Schedule all messages for this time; empty sends them now'),
 		tagField,
 	]),
-	sendOptionsField(display),
 ];

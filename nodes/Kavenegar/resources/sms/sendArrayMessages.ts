@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../../shared/duplicateSends';
+import { derivedLocalIds, isLong, LONG_RULE } from '../../shared/duplicateSends';
 import { invalidInput } from '../../shared/rules/inputErrors';
 import { phoneNumberReader } from '../../shared/rules/phoneNumbers';
-import { MAX_MESSAGES_PER_ITEM, NORMALISE_PHONE_NUMBERS } from '../../shared/sendOptions';
+import { MAX_MESSAGES_PER_ITEM, normalisesPhoneNumbers, preventsDuplicateSends } from '../../shared/sendOptions';
 import { wrongTypeRule } from '../../shared/rules/valueRules';
 import type { ParamRule } from '../../shared/wireParams';
 
@@ -83,7 +83,7 @@ export const buildArrays: ParamRule = function (params) {
 			`at most ${MAX_MESSAGES_PER_ITEM} messages per item (got ${rows.length}); send more as several items`,
 		);
 	}
-	const readNumber = phoneNumberReader(this, NORMALISE_PHONE_NUMBERS);
+	const readNumber = phoneNumberReader(this, normalisesPhoneNumbers);
 	const receptor: string[] = [];
 	const sender: string[] = [];
 	const message: string[] = [];

@@ -5,10 +5,9 @@ import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRu
 import { entriesToItems } from '../../../shared/envelope';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
-import { sendOptionsField } from '../../shared/sendOptions';
+import { sendOptionsCollections } from '../../shared/sendOptions';
 import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
-import { additionalFieldsCollection } from '../../../shared/collections';
 
 const display = showFor('voiceCall', ['send']);
 const recipients = recipientListField('callRecipients', display);
@@ -56,6 +55,5 @@ export const sendVoiceOperation: INodePropertyOptions = {
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
 	message.property,
-	additionalFieldsCollection(display, [localIdsField, sendAtField()]),
-	sendOptionsField(display, { messagePreview: false }),
+	...sendOptionsCollections(display, [localIdsField, sendAtField()], { messagePreview: false }),
 ];

@@ -3,7 +3,7 @@ import { localIdsMatchRecipients, recipientsPerItem } from '../rules/recipients'
 import { unixTime } from '../rules/dates';
 import { idList } from '../rules/lists';
 import { phoneNumberList } from '../rules/phoneNumbers';
-import { NORMALISE_PHONE_NUMBERS } from '../sendOptions';
+import { normalisesPhoneNumbers } from '../sendOptions';
 import { matches, mediaIdRule, singleValue } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
 import { sendAs } from './routing';
@@ -94,12 +94,12 @@ export function recipientListField(name: string, displayOptions: IDisplayOptions
 		description:
 			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
 		// Options on by default are out of sight until Add Option is opened: the field they act on says so.
-		hint: 'On by default (Sending Behavior): numbers normalized to 0912…; each message sent once, however often it runs (its ID: localid)',
+		hint: 'On by default (turn off below): numbers normalized to 0912…; each message sent once, however often it runs (its ID: localid)',
 		displayOptions,
 		routing: sendAs(RECIPIENTS.wireName),
 	};
 	const rules: ParamRule[] = [
-		phoneNumberList(RECIPIENTS.wireName, RECIPIENTS.displayName, undefined, NORMALISE_PHONE_NUMBERS),
+		phoneNumberList(RECIPIENTS.wireName, RECIPIENTS.displayName, undefined, normalisesPhoneNumbers),
 		recipientsPerItem,
 	];
 	return { property, rules };

@@ -15,16 +15,14 @@ function numberAsTyped(raw: string): string | undefined {
 }
 
 /**
- * Reads one recipient the way the item's options say: normalised, or as typed. `optionParameter`
- * is the node option that can turn normalisation off; without it, or when not added, it is on.
+ * Reads one recipient the way the item's options say: normalised, or as typed. `normalises` reads
+ * the node option that can turn normalisation off; without it, it is on.
  */
 export function phoneNumberReader(
 	context: IExecuteSingleFunctions,
-	optionParameter?: string,
+	normalises?: (context: IExecuteSingleFunctions) => boolean,
 ): (raw: string) => string | undefined {
-	const normalise =
-		optionParameter === undefined || context.getNodeParameter(optionParameter, true) !== false;
-	return normalise ? normalisePhoneNumber : numberAsTyped;
+	return normalises === undefined || normalises(context) ? normalisePhoneNumber : numberAsTyped;
 }
 
 /** A recipient list rule: split, read each number, check the count; the list goes out as a comma list. */
@@ -32,12 +30,12 @@ export function phoneNumberList(
 	name: string,
 	field: string,
 	max = Number.POSITIVE_INFINITY,
-	optionParameter?: string,
+	normalises?: (context: IExecuteSingleFunctions) => boolean,
 ): ParamRule {
 	return function (params) {
 		const wrongType = wrongListEntry(params[name]);
 		if (wrongType) throw invalidInput(this, field, wrongType);
-		const read = phoneNumberReader(this, optionParameter);
+		const read = phoneNumberReader(this, normalises);
 		const numbers = splitList(params[name]).map((entry) => {
 			const number = read(entry);
 			if (number === undefined) {

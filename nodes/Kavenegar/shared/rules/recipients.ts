@@ -1,4 +1,5 @@
-import { derivedLocalIds, isLong, LONG_RULE, preventsDuplicateSends } from '../duplicateSends';
+import { derivedLocalIds, isLong, LONG_RULE } from '../duplicateSends';
+import { preventsDuplicateSends } from '../sendOptions';
 import { invalidInput } from './inputErrors';
 import { splitList } from '../../../shared/lists';
 import { MAX_MESSAGES_PER_ITEM } from '../sendOptions';

@@ -1,0 +1,20 @@
+/*
+ * The node's versions and what tells them apart in the editor.
+ *
+ * Version 2 gives each operation at most one collection of its own, named for what it holds: the
+ * sends' Additional Fields and Sending Behavior became one "Options", and Concurrency and Retries
+ * moved into n8n's own Request Options (n8n merges a declarative node's `requestOptions` options
+ * into it: n8n-core's DirectoryLoader, applyDeclarativeNodeOptionParameters). Those moves change
+ * where values sit in a saved workflow, and n8n has no way to move them for a community node, so a
+ * node saved as version 1 keeps version 1's fields and keeps working; a node added now is version 2.
+ *
+ * Only the properties that moved carry a version condition; every other field is both versions'.
+ */
+export const NODE_VERSIONS = [1, 2];
+export const LATEST_VERSION = 2;
+
+/** The `show` condition of a property that exists only in version 1. */
+export const ONLY_VERSION_1 = { '@version': [1] };
+
+/** The `show` condition of a property that version 2 brought (and later versions keep). */
+export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
