@@ -1,8 +1,7 @@
 import { derivedLocalIds, isLong, LONG_RULE } from '../duplicateSends';
-import { preventsDuplicateSends } from '../sendOptions';
 import { invalidInput } from './inputErrors';
 import { splitList } from '../../../shared/lists';
-import { MAX_MESSAGES_PER_ITEM } from '../sendOptions';
+import { MAX_MESSAGES_PER_ITEM, preventsDuplicateSends } from '../sendOptions';
 import type { ParamRule } from '../wireParams';
 
 /*
