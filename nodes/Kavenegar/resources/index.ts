@@ -37,6 +37,9 @@
  * - n8n builds every item's request in one loop and starts them all at once, entering each item's
  *   first preSend as it goes: nothing in n8n bounds them, which is why the engine keeps the node
  *   run's own bound and its all-items check.
+ * - n8n's loader merges a declarative node's own `requestOptions` options into n8n's Request
+ *   Options (Batching, Proxy, Timeout…), sorted by label, and keeps n8n's label and settings
+ *   placement: version 2's request limits live there (test/nodeVersions.test.js).
  * - n8n's Stop aborts the execution's cancel signal and leaves the node's promises running: a
  *   request still waiting for its place in the bound must check the signal before it starts
  *   (sending/stop.ts). n8n runs a declarative node through an `execute` its node-type registry
