@@ -39,7 +39,7 @@ describe('return codes beyond the contract', () => {
 		ctx.fake.injectFault({ kind, operation: 'account/info' });
 		const { error } = await ctx.run({ resource: 'account', operation: 'getInfo', requestLimits: { busyRetries: 0 } });
 		expect(error.message).toMatch(new RegExp(`^Kavenegar error ${code}:`));
-		expect(error.description).toMatch(/lower Max Requests in Flight.*\(Request Options; Concurrency and Retries in a node added before version 2\)/);
+		expect(error.description).toMatch(/lower Max Requests in Flight.*\(Settings → Request Options; Concurrency and Retries in older nodes\)/);
 		expect(error.description).not.toMatch(/Batching(?! does not)/);
 	});
 });
