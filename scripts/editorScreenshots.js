@@ -51,13 +51,20 @@ function pickerDate(hours) {
 }
 
 /**
- * One node per panel to look at, in a grid; each name is how a shot finds its node.
- * @returns {{ name: string, type: string, parameters: Record<string, unknown>, wrongKey?: boolean }[]}
+ * One node per panel to look at, in a grid; each name is how a shot finds its node. Kavenegar nodes
+ * are version 2, as a node added now is, unless `typeVersion` says otherwise.
+ * @returns {{ name: string, type: string, parameters: Record<string, unknown>, typeVersion?: number, wrongKey?: boolean }[]}
  */
 function shotNodes() {
 	const send = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Your order has shipped' };
 	return [
-		{ name: 'Send SMS', type: KAVENEGAR, parameters: { ...send, options: { preventDuplicateSends: true, normalisePhoneNumbers: true }, requestLimits: { maxRequestsInFlight: 25, busyRetries: 3 } } },
+		{ name: 'Send SMS', type: KAVENEGAR, parameters: { ...send, additionalFields: { preventDuplicateSends: true, normalisePhoneNumbers: true }, requestOptions: { maxRequestsInFlight: 25, busyRetries: 3 } } },
+		{
+			name: 'Send SMS, version 1',
+			type: KAVENEGAR,
+			typeVersion: 1,
+			parameters: { ...send, additionalFields: { sender: '30004000' }, options: { preventDuplicateSends: true }, requestLimits: { maxRequestsInFlight: 10 } },
+		},
 		{ name: 'Send SMS, Display Type', type: KAVENEGAR, parameters: send },
 		{ name: 'Send SMS, bad recipient', type: KAVENEGAR, parameters: { ...send, recipients: '09121234567, call me' } },
 		{ name: 'Send SMS, wrong key', type: KAVENEGAR, parameters: send, wrongKey: true },
@@ -75,7 +82,7 @@ function workflow() {
 		id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
 		name: node.name,
 		type: node.type,
-		typeVersion: 1,
+		typeVersion: node.typeVersion ?? (node.type === KAVENEGAR ? 2 : 1),
 		position: [(index % 4) * 320, Math.floor(index / 4) * 260],
 		parameters: node.parameters,
 		credentials: { kavenegarApi: node.wrongKey ? WRONG_KEY_CREDENTIAL : CREDENTIAL },
@@ -145,6 +152,24 @@ function editor(page, baseUrl, outDir, shots) {
 				};
 			});
 		},
+		/** The open node's Settings tab, where n8n shows Request Options. */
+		async settingsTab() {
+			await ndv.getByText('Settings', { exact: true }).first().click();
+			await page.waitForTimeout(800);
+		},
+		/**
+		 * Opens the Add list of the nth collection shown and returns the options it offers.
+		 * @param {number} index
+		 */
+		async openAddList(index) {
+			await ndv.locator('[data-test-id=collection-parameter-add]').nth(index).click();
+			await page.waitForTimeout(600);
+			return page.evaluate(() =>
+				Array.from(document.querySelectorAll('.el-select-dropdown__item, [role=option]'))
+					.filter((item) => item.getBoundingClientRect().width > 0)
+					.map((item) => (item.textContent ?? '').trim()),
+			);
+		},
 		/** Runs the open node (Execute step) and waits for its output or its error. */
 		async execute() {
 			await ndv.locator('[data-test-id=node-execute-button]').first().click();
@@ -189,10 +214,17 @@ const SHOTS = {
 	},
 	async send(ed) {
 		await ed.openNode('Send SMS');
-		await ed.shot('send-panel', 'SMS → Send with Sending Behavior and Concurrency and Retries as set (the defaults)');
+		await ed.shot('send-panel', 'SMS → Send (version 2): one collection, Additional Fields, with the behavior options as set (the defaults)');
 		for (const [parameter, label] of [
 			['preventDuplicateSends', 'Prevent Duplicate Sends'],
 			['normalisePhoneNumbers', 'Normalize Phone Numbers'],
+		]) {
+			const tip = await ed.tooltip(parameter);
+			await ed.shot(`send-tooltip-${parameter}`, `tooltip of ${label}`, tip);
+		}
+		await ed.settingsTab();
+		await ed.shot('send-settings', "SMS → Send (version 2), Settings tab: Max Requests in Flight and Retries on Busy Answers in n8n's Request Options");
+		for (const [parameter, label] of [
 			['maxRequestsInFlight', 'Max Requests in Flight'],
 			['busyRetries', 'Retries on Busy Answers'],
 		]) {
@@ -200,12 +232,19 @@ const SHOTS = {
 			await ed.shot(`send-tooltip-${parameter}`, `tooltip of ${label}`, tip);
 		}
 	},
+	async sendVersion1(ed) {
+		await ed.openNode('Send SMS, version 1');
+		await ed.shot('send-v1-panel', 'SMS → Send saved as version 1: Additional Fields, Sending Behavior and Concurrency and Retries with their saved values');
+		await ed.settingsTab();
+		const offered = await ed.openAddList(0);
+		await ed.shot('send-v1-settings', "SMS → Send saved as version 1, Settings tab: n8n's Request Options without the node's limits", { offered });
+		await ed.page.keyboard.press('Escape');
+	},
 	async sendOptionsClosed(ed) {
 		await ed.openNode('Send SMS, Display Type');
-		await ed.shot('send-defaults-closed', 'SMS → Send as first added: what is on by default before Add Option is opened');
-		const add = ed.page.locator('[data-test-id=ndv] [data-test-id=collection-parameter-add]').first();
-		await add.click();
-		await ed.page.waitForTimeout(400);
+		await ed.shot('send-defaults-closed', 'SMS → Send as first added: what is on by default before Add Field is opened');
+		const offered = await ed.openAddList(0);
+		await ed.shot('send-add-field-list', "SMS → Send (version 2): the one Add Field list, the send's fields and behavior together", { offered });
 		await ed.page.locator('.el-select-dropdown__item, [role=option]').filter({ hasText: 'Display Type' }).first().click();
 		await ed.page.waitForTimeout(500);
 		const tip = await ed.tooltip('type');
