@@ -162,7 +162,7 @@ function editor(page, baseUrl, outDir, shots) {
 		 * @param {number} index
 		 */
 		async openAddList(index) {
-			await ndv.locator('[data-test-id=collection-parameter-add]').nth(index).click();
+			await ndv.locator('[data-test-id=collection-parameter-add] >> visible=true').nth(index).click();
 			await page.waitForTimeout(600);
 			return page.evaluate(() =>
 				Array.from(document.querySelectorAll('.el-select-dropdown__item, [role=option]'))
