@@ -1,4 +1,5 @@
 import type { IExecuteData, IExecuteSingleFunctions } from 'n8n-workflow';
+import { isFromVersion2 } from '../shared/nodeVersions';
 
 /*
  * One run of the node: what every item of it shares (see engine.ts for why the node needs it).
@@ -68,7 +69,7 @@ function boundedNumber(context: IExecuteSingleFunctions, parameter: string, fall
 
 function newRun(context: IExecuteSingleFunctions): NodeRun {
 	const items = itemCount(context);
-	const limits = context.getNode().typeVersion >= 2 ? REQUEST_LIMITS.fromVersion2 : REQUEST_LIMITS.version1;
+	const limits = isFromVersion2(context) ? REQUEST_LIMITS.fromVersion2 : REQUEST_LIMITS.version1;
 	const batching = context.getNodeParameter('requestOptions.batching.batch.batchInterval', 0);
 	return {
 		items: items ?? 0,

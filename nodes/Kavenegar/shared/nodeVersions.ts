@@ -1,3 +1,5 @@
+import type { INode } from 'n8n-workflow';
+
 /*
  * The node's versions and what tells them apart in the editor.
  *
@@ -18,3 +20,8 @@ export const ONLY_VERSION_1 = { '@version': [1] };
 
 /** The `show` condition of a property that version 2 brought (and later versions keep). */
 export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+/** Whether the running node is version 2 or later: where its moved values are to be read. */
+export function isFromVersion2(context: { getNode(): INode }): boolean {
+	return context.getNode().typeVersion >= 2;
+}
