@@ -14,6 +14,11 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 const { runNode, credentialsFor, shutdownEngine } = require('../test/harness');
+// The built package, as the harness runs it outside jest.
+const { LATEST_VERSION } = require(path.join(__dirname, '..', 'dist', 'nodes', 'Kavenegar', 'shared', 'nodeVersions'));
+
+/** The node as one added from n8n's nodes panel now is. */
+const NEW_NODE = { typeVersion: LATEST_VERSION };
 
 const contacts = [
 	{ name: 'Sara', phone: '+98 912 123 4567', orderId: 1043 },
@@ -27,7 +32,7 @@ const contacts = [
  * @param {{ items?: import('n8n-workflow').INodeExecutionData[], expectError?: boolean }} [options]
  */
 async function step(title, parameters, credentials, { items, expectError = false } = {}) {
-	const { items: output, error } = await runNode({ parameters, credentials, items });
+	const { items: output, error } = await runNode({ parameters, credentials, items, settings: NEW_NODE });
 	process.stdout.write(`\n## ${title}\n`);
 	if (error) {
 		process.stdout.write(`error: ${error.message}\n${error.description ?? ''}\n`);
@@ -65,6 +70,7 @@ async function main() {
 		const inbox = await runNode({
 			parameters: { resource: 'sms', operation: 'getInbox', lineNumber: '30004000', returnAll: true },
 			credentials,
+			settings: NEW_NODE,
 		});
 		process.stdout.write(`\n## SMS → Get Inbox with Return All\n${inbox.items.length} messages over ${fake.requests.filter((r) => r.operation === 'sms/inboxpaged').length} pages; first: ${JSON.stringify(inbox.items[0]?.json)}\n`);
 		await step('SMS → Count Inbox (last 24 hours)', { resource: 'sms', operation: 'countInbox', startDate: Math.floor(Date.now() / 1000) - 86_000 }, credentials);
