@@ -50,7 +50,7 @@ import { checkEnvelope } from '../../shared/envelope';
 import { addReadableFields } from '../../shared/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
-import { FROM_VERSION_2, ONLY_VERSION_1 } from '../shared/nodeVersions';
+import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../shared/nodeVersions';
 import { onePropertyPerName } from '../shared/onePropertyPerName';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
@@ -106,10 +106,7 @@ const requestOptionsField: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: requestLimitOptions.map((option) => ({
-		...option,
-		displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, ...FROM_VERSION_2 } },
-	})),
+	options: requestLimitOptions.map((option) => ({ ...option, displayOptions: withVersion(option.displayOptions, FROM_VERSION_2) })),
 };
 
 /**

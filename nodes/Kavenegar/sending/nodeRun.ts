@@ -1,5 +1,5 @@
 import type { IExecuteData, IExecuteSingleFunctions } from 'n8n-workflow';
-import { isFromVersion2 } from '../shared/nodeVersions';
+import { placeFor } from '../shared/nodeVersions';
 
 /*
  * One run of the node: what every item of it shares (see engine.ts for why the node needs it).
@@ -69,7 +69,7 @@ function boundedNumber(context: IExecuteSingleFunctions, parameter: string, fall
 
 function newRun(context: IExecuteSingleFunctions): NodeRun {
 	const items = itemCount(context);
-	const limits = isFromVersion2(context) ? REQUEST_LIMITS.fromVersion2 : REQUEST_LIMITS.version1;
+	const limits = placeFor(context, REQUEST_LIMITS);
 	const batching = context.getNodeParameter('requestOptions.batching.batch.batchInterval', 0);
 	return {
 		items: items ?? 0,

@@ -1,10 +1,10 @@
-import type { INode } from 'n8n-workflow';
+import type { IDisplayOptions, INode } from 'n8n-workflow';
 
 /*
  * The node's versions and what tells them apart in the editor.
  *
  * Version 2 gives each operation at most one collection of its own, named for what it holds: the
- * sends' Additional Fields and Sending Behavior became one "Options", and Concurrency and Retries
+ * sends' Sending Behavior options joined their Additional Fields, and Concurrency and Retries
  * moved into n8n's own Request Options (n8n merges a declarative node's `requestOptions` options
  * into it: n8n-core's DirectoryLoader, applyDeclarativeNodeOptionParameters). Those moves change
  * where values sit in a saved workflow, and n8n has no way to move them for a community node, so a
@@ -15,13 +15,20 @@ import type { INode } from 'n8n-workflow';
 export const NODE_VERSIONS = [1, 2];
 export const LATEST_VERSION = 2;
 
+type VersionCondition = NonNullable<IDisplayOptions['show']>;
+
 /** The `show` condition of a property that exists only in version 1. */
-export const ONLY_VERSION_1 = { '@version': [1] };
+export const ONLY_VERSION_1: VersionCondition = { '@version': [1] };
 
 /** The `show` condition of a property that version 2 brought (and later versions keep). */
-export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+export const FROM_VERSION_2: VersionCondition = { '@version': [{ _cnd: { gte: 2 } }] };
 
-/** Whether the running node is version 2 or later: where its moved values are to be read. */
-export function isFromVersion2(context: { getNode(): INode }): boolean {
-	return context.getNode().typeVersion >= 2;
+/** `displayOptions` that also ask for a version, keeping their own conditions (`hide` included). */
+export function withVersion(displayOptions: IDisplayOptions | undefined, version: VersionCondition): IDisplayOptions {
+	return { ...displayOptions, show: { ...displayOptions?.show, ...version } };
+}
+
+/** Where a moved value is to be read: the place of the running node's version. */
+export function placeFor<T>(context: { getNode(): INode }, places: { version1: T; fromVersion2: T }): T {
+	return context.getNode().typeVersion >= 2 ? places.fromVersion2 : places.version1;
 }

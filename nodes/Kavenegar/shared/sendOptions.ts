@@ -1,6 +1,6 @@
 import type { IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsCollection } from '../../shared/collections';
-import { FROM_VERSION_2, isFromVersion2, ONLY_VERSION_1 } from './nodeVersions';
+import { FROM_VERSION_2, ONLY_VERSION_1, placeFor, withVersion } from './nodeVersions';
 
 /** The service's limit of messages per send request; longer lists go in several requests. */
 export const MESSAGES_PER_REQUEST = 200;
@@ -22,8 +22,7 @@ export const MAX_MESSAGES_PER_ITEM = 10_000;
 const BEHAVIOR_COLLECTION = { version1: 'options', fromVersion2: 'additionalFields' };
 
 function behavior(context: IExecuteSingleFunctions, option: string, fallback: boolean): boolean {
-	const collection = isFromVersion2(context) ? BEHAVIOR_COLLECTION.fromVersion2 : BEHAVIOR_COLLECTION.version1;
-	const value = context.getNodeParameter(`${collection}.${option}`, fallback);
+	const value = context.getNodeParameter(`${placeFor(context, BEHAVIOR_COLLECTION)}.${option}`, fallback);
 	return typeof value === 'boolean' ? value : fallback;
 }
 
@@ -73,7 +72,7 @@ export function sendOptionsCollections(
 	{ messagePreview = true } = {},
 ): INodeProperties[] {
 	const options = behaviorOptions(messagePreview);
-	const fromVersion2 = options.map((option) => ({ ...option, displayOptions: { show: FROM_VERSION_2 } }));
+	const fromVersion2 = options.map((option) => ({ ...option, displayOptions: withVersion(option.displayOptions, FROM_VERSION_2) }));
 	return [
 		additionalFieldsCollection(
 			displayOptions,
@@ -85,7 +84,7 @@ export function sendOptionsCollections(
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			displayOptions: { ...displayOptions, show: { ...displayOptions.show, ...ONLY_VERSION_1 } },
+			displayOptions: withVersion(displayOptions, ONLY_VERSION_1),
 			options,
 		},
 	];
