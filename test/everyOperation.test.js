@@ -6,7 +6,7 @@
  */
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
-const { useFake, isoFromNow } = require('./helpers');
+const { useFake, isoFromNow, operationsOf } = require('./helpers');
 const { binaryItem, jpeg } = require('./mediaSamples');
 
 const ctx = useFake();
@@ -77,14 +77,7 @@ function isShown(property, parameters, typeVersion) {
 	return shown && !hidden;
 }
 
-/** Every operation: each option of each Operation field, with the resource its field is shown for. */
-const operations = properties
-	.filter((property) => property.name === 'operation' && property.type === 'options')
-	.flatMap((property) =>
-		(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
-			(property.options ?? []).map((option) => ({ resource: String(resource), operation: String(/** @type {any} */ (option).value) })),
-		),
-	);
+const operations = operationsOf(properties);
 
 /**
  * The parameters of one operation: its displayed parameters from SAMPLES, the rest at their defaults.

@@ -1,6 +1,7 @@
 'use strict';
-/** What several test files share: a fake per file, and the checks every error test makes. */
+/** What several test files share: a fake per file, the checks every error test makes, and the node's operations and versions as n8n sees them. */
 const { startFakeKavenegar } = require('./fakeKavenegar');
+const { DirectoryLoader } = require('n8n-core');
 const { runNode, credentialsFor, shutdownEngine } = require('./harness');
 
 /**
@@ -77,4 +78,37 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** An ISO timestamp with offset `seconds` from now, as an expression would give it. */
 const isoFromNow = (/** @type {number} */ seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
 
-module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow };
+/**
+ * Every operation the node offers: each option of each Operation field, with each resource the
+ * field is shown for.
+ * @param {import('n8n-workflow').INodeProperties[]} properties
+ */
+function operationsOf(properties) {
+	return properties
+		.filter((property) => property.name === 'operation' && property.type === 'options')
+		.flatMap((property) =>
+			(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+				(property.options ?? []).map((option) => ({ resource: String(resource), operation: String(/** @type {any} */ (option).value) })),
+			),
+		);
+}
+
+/**
+ * A Kavenegar node of this version, as n8n-workflow's parameter helpers take it.
+ * @param {number} typeVersion
+ */
+const kavenegarNode = (typeVersion) =>
+	/** @type {import('n8n-workflow').INode} */ ({ name: 'Kavenegar', type: 'n8n-nodes-kavenegar.kavenegar', typeVersion, position: [0, 0], parameters: {} });
+
+/**
+ * A copy of these properties as n8n's loader leaves them: our Request Options merged into n8n's own.
+ * @param {import('n8n-workflow').INodeProperties[]} properties
+ * @param {import('n8n-workflow').INodeTypeDescription} description
+ */
+function asN8nLoads(properties, description) {
+	const copy = [...properties];
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(/** @type {import('n8n-workflow').INodeType} */ ({ description: { ...description, properties: copy } }));
+	return copy;
+}
+
+module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow, operationsOf, kavenegarNode, asN8nLoads };

@@ -4,32 +4,19 @@
  * one collection of its own and keeps Max Requests in Flight and Retries on Busy Answers in n8n's
  * Request Options; version 1, in saved workflows, keeps its fields and behaves as it did.
  */
-const { DirectoryLoader } = require('n8n-core');
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { propertiesAsWritten } = require('../nodes/Kavenegar/resources');
 const { onePropertyPerName } = require('../nodes/Kavenegar/shared/onePropertyPerName');
-const { useFake } = require('./helpers');
+const { asN8nLoads, kavenegarNode, operationsOf, useFake } = require('./helpers');
 
 /** @typedef {import('n8n-workflow').INodeProperties} Property */
 /** @typedef {import('n8n-workflow').INodeParameters} Parameters */
 
 const { description } = new Kavenegar();
 // What n8n's loader makes of the node: our Request Options merged into n8n's own.
-const loaded = onePropertyPerName([...propertiesAsWritten]);
-DirectoryLoader.applyDeclarativeNodeOptionParameters(/** @type {import('n8n-workflow').INodeType} */ ({ description: { ...description, properties: loaded } }));
-
-/** @param {number} typeVersion */
-const nodeOf = (typeVersion) => /** @type {import('n8n-workflow').INode} */ ({ name: 'Kavenegar', type: 'n8n-nodes-kavenegar.kavenegar', typeVersion, position: [0, 0], parameters: {} });
-
-const operations = loaded
-	.filter((property) => property.name === 'operation')
-	.flatMap((picker) =>
-		/** @type {import('n8n-workflow').INodePropertyOptions[]} */ (picker.options).map((option) => ({
-			resource: String(picker.displayOptions?.show?.resource?.[0]),
-			operation: String(option.value),
-		})),
-	);
+const loaded = asN8nLoads(onePropertyPerName([...propertiesAsWritten]), description);
+const operations = operationsOf(loaded);
 
 /**
  * The top-level properties the editor shows for an operation, its defaults filled in as n8n does.
@@ -37,7 +24,7 @@ const operations = loaded
  * @param {number} typeVersion
  */
 function shownFor(operation, typeVersion) {
-	const node = nodeOf(typeVersion);
+	const node = kavenegarNode(typeVersion);
 	const values = /** @type {Parameters} */ (NodeHelpers.getNodeParameters(loaded, operation, true, false, node, { ...description, properties: loaded }));
 	return loaded.filter((property) => NodeHelpers.displayParameter(values, property, node, description, values));
 }
@@ -49,7 +36,7 @@ function shownFor(operation, typeVersion) {
  * @param {number} typeVersion
  */
 function offered(name, operation, typeVersion) {
-	const node = nodeOf(typeVersion);
+	const node = kavenegarNode(typeVersion);
 	const collection = shownFor(operation, typeVersion).find((property) => property.name === name);
 	if (!collection) return [];
 	const values = /** @type {Parameters} */ (NodeHelpers.getNodeParameters(loaded, operation, true, false, node, { ...description, properties: loaded }));
@@ -106,7 +93,7 @@ describe('the versions in the editor', () => {
 			requestLimits: { maxRequestsInFlight: 3, busyRetries: 1 },
 		};
 		const resolve = (/** @type {number} */ typeVersion) =>
-			NodeHelpers.getNodeParameters(loaded, saved, false, false, nodeOf(typeVersion), { ...description, properties: loaded });
+			NodeHelpers.getNodeParameters(loaded, saved, false, false, kavenegarNode(typeVersion), { ...description, properties: loaded });
 		// resource and operation are at their defaults, which n8n does not store.
 		const { resource, operation, ...stored } = saved;
 		expect(resolve(1)).toEqual(stored);

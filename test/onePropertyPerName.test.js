@@ -6,12 +6,11 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { DirectoryLoader } = require('n8n-core');
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { propertiesAsWritten } = require('../nodes/Kavenegar/resources');
 const { onePropertyPerName } = require('../nodes/Kavenegar/shared/onePropertyPerName');
-const { useFake } = require('./helpers');
+const { asN8nLoads, kavenegarNode, operationsOf, useFake } = require('./helpers');
 
 /** @typedef {import('n8n-workflow').INodeProperties} Property */
 /** @typedef {import('n8n-workflow').INodeParameters} Parameters */
@@ -19,21 +18,11 @@ const { useFake } = require('./helpers');
 const { description } = new Kavenegar();
 const merged = description.properties;
 // n8n's loader (run by the harness when loaded) merges our Request Options into its own: the same for both.
-const asWritten = [...propertiesAsWritten];
-DirectoryLoader.applyDeclarativeNodeOptionParameters(/** @type {import('n8n-workflow').INodeType} */ ({ description: { ...description, properties: asWritten } }));
-/** @param {number} typeVersion */
-const nodeOf = (typeVersion) => /** @type {import('n8n-workflow').INode} */ ({ name: 'Kavenegar', type: 'n8n-nodes-kavenegar.kavenegar', typeVersion, position: [0, 0], parameters: {} });
-let node = nodeOf(1);
+const asWritten = asN8nLoads(propertiesAsWritten, description);
+let node = kavenegarNode(1);
 
 /** Every (resource, operation) the node offers. */
-const operations = asWritten
-	.filter((property) => property.name === 'operation')
-	.flatMap((picker) =>
-		/** @type {import('n8n-workflow').INodePropertyOptions[]} */ (picker.options).map((option) => ({
-			resource: String(picker.displayOptions?.show?.resource?.[0]),
-			operation: String(option.value),
-		})),
-	);
+const operations = operationsOf(asWritten);
 /** @type {number[]} */
 const versions = /** @type {number[]} */ (description.version);
 
@@ -84,7 +73,7 @@ function everyOptionFilled(base) {
 
 describe.each(versions)('one property per name, node version %i', (version) => {
 	beforeAll(() => {
-		node = nodeOf(version);
+		node = kavenegarNode(version);
 	});
 
 	test('the shared collections are one property each, and the node has fewer top-level properties', () => {
