@@ -1,7 +1,7 @@
 'use strict';
 /**
- * A stateful fake of the Kavenegar REST API, written from ../shared/spec/service-api.md (the
- * contract) and beyond-spec.md. It is stricter than the real service where strictness finds bugs:
+ * A stateful fake of the Kavenegar REST API, written from docs/kavenegar-api.md (the contract;
+ * test/docs/kavenegarApi.test.js holds the two to the same endpoints). It is stricter than the real service where strictness finds bugs:
  * an unknown parameter name is refused (400), POST parameters are read only from a form body and
  * GET/DELETE parameters only from the query string, so a JSON body or a misplaced parameter shows up
  * as a missing parameter; `media/upload` reads only a multipart body, and checks the file's bytes as
@@ -80,7 +80,7 @@ class FakeKavenegar {
 		/** @type {InboxMessage[]} */
 		this.inbox = [];
 		this.nextMessageId = 8_000_000_001;
-		/** Verification templates by id, in the shape `verify/gettemplate` answers with (service-api.md 2.8). */
+		/** Verification templates by id, in the shape `verify/gettemplate` answers with (docs/kavenegar-api.md). */
 		/** @type {Map<number, Template>} */
 		this.templates = new Map();
 		this.nextTemplateId = 1001;
@@ -237,7 +237,7 @@ class FakeKavenegar {
 
 	// --- the service's shared state ---
 
-	/** A stored message as the contract's sent-message row (§2.2): its local ID and tag are kept for lookups only. */
+	/** A stored message as the contract's sent-message row (docs/kavenegar-api.md): its local ID and tag are kept for lookups only. */
 	/** @param {SentMessage} message */
 	sentRow(message) {
 		const { localid, tag, ...row } = message;

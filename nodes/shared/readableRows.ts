@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import type { Envelope } from './envelope';
 
 /**
- * English names of the message status codes (the SDKs' enums, in beyond-spec.md): the service's
+ * English names of the message status codes (the SDKs' enums, docs/kavenegar-api.md): the service's
  * own `statustext` is Persian. 100 is what a lookup answers for an ID it does not know.
  */
 export const MESSAGE_STATUS_NAMES: Record<number, string> = {

@@ -1,6 +1,6 @@
 /**
  * What each `return.status` means, written for the person reading the error in n8n.
- * The contract's table (service-api.md §7) wins; the other codes come from the official SDKs.
+ * Where each code comes from, and how sure that is: docs/kavenegar-api.md, "Return codes".
  * The contract lists 403 and 418 as general errors and gives them no meaning: third-party copies
  * call them "invalid key" and "no credit", but the real service also answers 403 for a missing IP
  * access, so the title names no cause: it quotes the service's own message (GENERAL_CODES), and

@@ -1,5 +1,5 @@
 'use strict';
-/** The account: `account/info` (beyond-spec.md) and `account/config` (beyond-spec.md, "More endpoints"). */
+/** The account: `account/info` and `account/config` (docs/kavenegar-api.md). */
 const { DAY, EITHER, fail, nowSeconds } = require('./service');
 const { integer } = require('./params');
 

@@ -1,7 +1,6 @@
 'use strict';
 /**
- * Blocked numbers per line: `line/blocked/add`, `exists`, `remove` (service-api.md 4.14 to 4.16)
- * and `list` (beyond-spec.md, "More endpoints").
+ * Blocked numbers per line: `line/blocked/add`, `exists`, `remove` and `list` (docs/kavenegar-api.md).
  */
 const { DAY, EITHER, fail, nowSeconds } = require('./service');
 const { countingNumber, list, oneOf, phone, unixTime } = require('./params');

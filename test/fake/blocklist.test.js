@@ -1,7 +1,9 @@
-/** The fake's per-line blocklists, over plain HTTP. */
+/** The fake's per-line blocklists (test/fake/blocklist.js): add, exists, remove and list, over plain HTTP. */
 const { useFakeOverHttp } = require('./client');
 
 const ctx = useFakeOverHttp();
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
 
 const numbers = (/** @type {number} */ count) => Array.from({ length: count }, (_, i) => `0912${String(i).padStart(7, '0')}`).join(',');
 
@@ -45,5 +47,37 @@ describe('fake Kavenegar: blocklist', () => {
 		const removed = await ctx.call('line/blocked/remove', { method: 'DELETE', query: { linenumber: '10004346', receptor: '09129999999,09128888888' } });
 		expect(removed.body.entries.message).toBe('0 of 2 removed; blocked by an operator or the system, not removed: 09129999999,09128888888');
 		expect(ctx.fake.isBlocked('10004346', '09129999999')).toBe(true);
+	});
+});
+
+describe('fake Kavenegar: line/blocked/list', () => {
+	test('pages of the line, reason codes, dates; since today by default; metadata as text', async () => {
+		const line = '30004000';
+		ctx.fake.blocked.clear();
+		ctx.fake.blockNumber(line, '09121111111', 'optout', now() - 2 * DAY);
+		ctx.fake.blockNumber(line, '09122222222', 'api');
+		ctx.fake.blockNumber(line, '09123333333', 'operator');
+		ctx.fake.blockNumber('10004346', '09124444444', 'api');
+		const today = await ctx.call('line/blocked/list', { form: { linenumber: line } });
+		expect(today.body.entries).toEqual([
+			{ number: '09122222222', blockreason: 0, date: expect.any(Number) },
+			{ number: '09123333333', blockreason: 3, date: expect.any(Number) },
+		]);
+		expect(today.body.metadata).toEqual({ totalcount: '2', currentpage: '1', totalpages: '1', pagesize: '200' });
+		const since = String(now() - 3 * DAY);
+		const optedOut = await ctx.call('line/blocked/list', { method: 'GET', query: { linenumber: line, startdate: since, blockreason: '2' } });
+		expect(optedOut.body.entries.map((/** @type {any} */ row) => row.number)).toEqual(['09121111111']);
+		ctx.fake.blocklistPageSize = 2;
+		const second = await ctx.call('line/blocked/list', { form: { linenumber: line, startdate: since, pagenumber: '2' } });
+		ctx.fake.blocklistPageSize = 200;
+		expect(second.body.entries.map((/** @type {any} */ row) => row.number)).toEqual(['09123333333']);
+		expect(second.body.metadata).toMatchObject({ currentpage: '2', totalpages: '2' });
+	});
+
+	test('line required and one of the account (412); reason a known code; page from 1', async () => {
+		expect((await ctx.call('line/blocked/list', { form: {} })).body.return.status).toBe(400);
+		expect((await ctx.call('line/blocked/list', { form: { linenumber: '5555' } })).body.return.status).toBe(412);
+		expect((await ctx.call('line/blocked/list', { form: { linenumber: '30004000', blockreason: '5' } })).body.return.status).toBe(400);
+		expect((await ctx.call('line/blocked/list', { form: { linenumber: '30004000', pagenumber: '0' } })).body.return.status).toBe(400);
 	});
 });

@@ -59,7 +59,7 @@ function applyFault(fake, fault, res, status = 200, body = {}) {
 			res.writeHead(fake.errorMode === 'status' ? code : 200, { 'Content-Type': 'application/json' });
 			return res.end(JSON.stringify({ return: { status: code, message: MESSAGES_FA[code] ?? 'Too many calls' }, entries: null }));
 		}
-		// The service's 429 is not "too many requests": the caller's IP is restricted (beyond-spec.md).
+		// The service's 429 is not "too many requests": the caller's IP is restricted (docs/kavenegar-api.md).
 		case 'ipRestricted429':
 			res.writeHead(fake.errorMode === 'status' ? 429 : 200, { 'Content-Type': 'application/json' });
 			return res.end(JSON.stringify({ return: { status: 429, message: 'IP address is restricted' }, entries: null }));

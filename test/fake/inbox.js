@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Received messages: `sms/inboxpaged` and `sms/countinbox` (service-api.md 4.7, 4.8), and
- * `sms/receive`, which marks what it answers as read (beyond-spec.md, "More endpoints").
+ * Received messages: `sms/inboxpaged`, `sms/countinbox`, and `sms/receive`, which marks what it
+ * answers as read (docs/kavenegar-api.md).
  */
 const { DAY, EITHER, fail, nowSeconds } = require('./service');
 const { unixTime } = require('./params');

@@ -1,5 +1,5 @@
 'use strict';
-/** Media files for internal-messenger lines: `media/upload`, `list`, `delete` (service-api.md 4.17 to 4.19). */
+/** Media files for internal-messenger lines: `media/upload`, `list`, `delete` (docs/kavenegar-api.md). */
 const crypto = require('node:crypto');
 const { fail } = require('./service');
 const { GUID, countingNumber } = require('./params');

@@ -37,7 +37,7 @@ function parseMultipart(raw, contentTypeHeader) {
 	return parts;
 }
 
-/** What the service takes, recognised by the first bytes (service-api.md §8). */
+/** What the service takes, recognised by the first bytes (docs/kavenegar-api.md, `media/upload`). */
 /** @param {Buffer} data */
 function mediaKind(data) {
 	if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * The outbox read by time or as the latest: `sms/selectoutbox` and `sms/latestoutbox`
- * (service-api.md 4.9, 4.11), and counted: `sms/countoutbox` (beyond-spec.md, "More endpoints").
+ * The outbox read by time or as the latest (`sms/selectoutbox`, `sms/latestoutbox`) and counted
+ * (`sms/countoutbox`), as docs/kavenegar-api.md gives them.
  */
 const { DAY, EITHER, STATUS_TEXT, fail, nowSeconds } = require('./service');
 const { integer, unixTime } = require('./params');

@@ -125,7 +125,7 @@ function countingNumber(value, name) {
 	return Number(value);
 }
 
-/** The contract's template name rule (§4.3): English, no spaces, no `_`. */
+/** The contract's template name rule (`verify/addtemplate`): English, no spaces, no `_`. */
 const TEMPLATE_NAME = /^[!-^`-~]+$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

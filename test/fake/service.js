@@ -77,7 +77,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * @typedef {Record<string, Operation>} Operations
  */
 
-/** Most operations take either method (beyond-spec.md). */
+/** Most operations take either method (docs/kavenegar-api.md). */
 const EITHER = ['GET', 'POST'];
 
 module.exports = { DAY, MESSAGES_FA, STATUS_TEXT, ServiceError, fail, nowSeconds, EITHER };

@@ -1,5 +1,5 @@
 'use strict';
-/** Sending text messages: `sms/send` and `sms/sendarray` (service-api.md 4.1, 4.2). */
+/** Sending text messages: `sms/send` and `sms/sendarray` (docs/kavenegar-api.md). */
 const { EITHER, fail } = require('./service');
 const { byte01, guid, integer, integerArray, jsonArray, list, long, longArray, phone, unixTime } = require('./params');
 

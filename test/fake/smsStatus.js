@@ -1,8 +1,8 @@
 'use strict';
 /**
  * A sent message's state by id, local id or recipient, and cancelling it: `sms/select`,
- * `sms/statuslocalmessageid`, `sms/statusbyreceptor` (service-api.md 4.10, 4.12, 4.13),
- * `sms/status` and `sms/cancel` (beyond-spec.md).
+ * `sms/statuslocalmessageid`, `sms/statusbyreceptor`, `sms/status` and `sms/cancel`
+ * (docs/kavenegar-api.md).
  */
 const { DAY, EITHER, STATUS_TEXT, fail, nowSeconds } = require('./service');
 const { list, phone, unixTime } = require('./params');

@@ -1,7 +1,8 @@
-/** The fake's sms/status and sms/cancel, over plain HTTP. */
+/** The fake's lookups of sent messages and sms/cancel (test/fake/smsStatus.js), over plain HTTP. */
 const { useFakeOverHttp } = require('./client');
 
 const ctx = useFakeOverHttp();
+const now = () => Math.floor(Date.now() / 1000);
 
 const sendTo = async (/** @type {number} */ count) => {
 	const receptor = Array.from({ length: count }, (_, i) => `0912000000${i}`).join(',');
@@ -36,5 +37,36 @@ describe('fake Kavenegar: sms/status and sms/cancel', () => {
 		const again = await ctx.call('sms/cancel', { form: { messageid: String(queued) } });
 		expect(again.body.entries[0].status).toBe(13);
 		expect(ctx.fake.credit).toBe(credit + 240);
+	});
+});
+
+describe('fake Kavenegar: sms/select, sms/statusbyreceptor and sms/statuslocalmessageid', () => {
+	test('sms/select answers at most 500 IDs a request (414 above)', async () => {
+		const ids = await sendTo(2);
+		expect((await ctx.call('sms/select', { form: { messageid: ids.join(',') } })).body.entries.map((row) => row.messageid)).toEqual(ids);
+		const many = Array.from({ length: 501 }, (_, i) => String(i + 1)).join(',');
+		expect((await ctx.call('sms/select', { form: { messageid: many } })).body.return.status).toBe(414);
+	});
+
+	test('statusbyreceptor: a range over one day is 417', async () => {
+		const range = { startdate: String(now() - 3 * 86400), enddate: String(now()) };
+		expect((await ctx.call('sms/statusbyreceptor', { form: { receptor: '0912', ...range } })).body.return.status).toBe(417);
+	});
+
+	test.each([
+		['statusbyreceptor: receptor not a number', 'sms/statusbyreceptor', { receptor: 'ali', startdate: String(now() - 60) }, 411],
+		['statuslocalmessageid: an id not numeric', 'sms/statuslocalmessageid', { localid: '12,abc' }, 400],
+	])('a value of the wrong type is refused → %s', async (_what, operation, form, code) => {
+		const { http, body } = await ctx.call(operation, { form });
+		expect([http, body.return.status]).toEqual([code, code]);
+		expect(body.entries).toBeNull();
+	});
+
+	test.each([
+		['sms/statusbyreceptor', { receptor: '09126666663', startdate: String(now() - 60) }],
+		['sms/statuslocalmessageid', { localid: '12,13' }],
+	])('values of the contract\'s types are taken → %s', async (operation, form) => {
+		const { http, body } = await ctx.call(operation, { form });
+		expect([http, body.return.status]).toEqual([200, 200]);
 	});
 });

@@ -1,5 +1,5 @@
 'use strict';
-/** One-time codes through an approved template: `verify/lookup` (beyond-spec.md). */
+/** One-time codes through an approved template: `verify/lookup` (docs/kavenegar-api.md). */
 const { EITHER, MESSAGES_FA, fail } = require('./service');
 const { list, phone } = require('./params');
 const { checkTag } = require('./sms');

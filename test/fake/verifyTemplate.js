@@ -1,5 +1,5 @@
 'use strict';
-/** Verification templates: `verify/addtemplate`, `gettemplate`, `clonetemplate`, `deletetemplate` (service-api.md 4.3 to 4.6). */
+/** Verification templates: `verify/addtemplate`, `gettemplate`, `clonetemplate`, `deletetemplate` (docs/kavenegar-api.md). */
 const { EITHER, fail } = require('./service');
 const { TEMPLATE_NAME, oneOf } = require('./params');
 

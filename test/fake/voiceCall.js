@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Text to speech: one message read out to each number (beyond-spec.md). Its rows are sent-message
+ * Text to speech: one message read out to each number (docs/kavenegar-api.md). Its rows are sent-message
  * rows like an SMS send's, so they share the outbox, the message IDs and the local-ID guard.
  */
 const { EITHER } = require('./service');

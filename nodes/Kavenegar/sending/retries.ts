@@ -12,7 +12,7 @@ export type Repeat =
 
 /**
  * Kavenegar's "busy" (409) and "too many calls" (451): the service did not act. Its 429 is not one
- * of them: it means the caller's IP is restricted, which no retry mends (beyond-spec.md).
+ * of them: it means the caller's IP is restricted, which no retry mends (docs/kavenegar-api.md).
  */
 const BUSY = new Set([...BUSY_CODES].map(String));
 /** Network failures before a connection existed: the service cannot have seen the request. */

@@ -14,7 +14,7 @@ interface MediaKind {
 	startsLike(head: Buffer): boolean;
 }
 
-/** What Kavenegar takes (service-api.md §8): JPEG or GIF up to 10 MB, MP4 up to 20 MB. */
+/** What Kavenegar takes (docs/kavenegar-api.md, `media/upload`): JPEG or GIF up to 10 MB, MP4 up to 20 MB. */
 const MEDIA_KINDS: MediaKind[] = [
 	{
 		mimeType: 'image/jpeg',

@@ -8,7 +8,7 @@ import { prepareRequest, type ParamRule } from '../../shared/wireParams';
 
 /**
  * The six settings by the names the service's REST page gives them; some SDKs send other names
- * (`debug`) or shifted values, which the service does not read (beyond-spec.md).
+ * (`debug`) or shifted values, which the service does not read (docs/kavenegar-api.md).
  */
 const SETTINGS = {
 	apilogs: 'API Logs',

@@ -8,7 +8,7 @@ import { pagedRequest } from '../../sending/pages';
 import { unixTime } from '../../shared/rules/dates';
 import { prepareRequest } from '../../shared/wireParams';
 
-/** Why a number is blocked, as `line/blocked/list` codes it (beyond-spec.md). */
+/** Why a number is blocked, as `line/blocked/list` codes it (docs/kavenegar-api.md). */
 const BLOCK_REASONS: Record<number, string> = {
 	0: 'Web Service',
 	1: 'Panel',
