@@ -8,15 +8,6 @@ afterEach(async () => {
 	await ctx.run({ resource: 'account', operation: 'updateSettings', settings: { debugmode: 'disabled', defaultsender: '10004346', mincreditalarm: 50000, apilogs: 'justfaults' } });
 });
 
-describe('Account → Get Settings', () => {
-	test('POSTs account/config.json with no parameter (a read) and returns the six settings', async () => {
-		const { items, error } = await ctx.run({ resource: 'account', operation: 'getSettings' });
-		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((r) => [r.method, r.operation, r.form])).toEqual([['POST', 'account/config', {}]]);
-		expect(items).toEqual([{ json: SETTINGS, pairedItem: { item: 0 } }]);
-	});
-});
-
 describe('Account → Update Settings', () => {
 	const update = (/** @type {import('n8n-workflow').INodeParameters} */ settings) => ({ resource: 'account', operation: 'updateSettings', settings });
 
