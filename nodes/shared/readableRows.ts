@@ -31,7 +31,7 @@ export function unixToIso(seconds: unknown): string | undefined {
 	return seconds === null || seconds === '' || !Number.isFinite(value) ? undefined : new Date(value * 1000).toISOString();
 }
 
-/** The date fields of the contract's rows (sent, received, inbox count, account). */
+/** The contract's UnixTime fields (docs/kavenegar-api.md, "Rows"): test/docs/facts.test.js holds them to it. */
 const DATE_FIELDS = ['date', 'startdate', 'enddate', 'expiredate'];
 
 /**

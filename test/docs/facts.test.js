@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE } = require('../../nodes/shared/serviceErrors');
-const { MESSAGE_STATUS_NAMES } = require('../../nodes/shared/readableRows');
+const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
@@ -40,5 +40,31 @@ describe('what docs/ says matches what the node does', () => {
 		expect(rows.map(([status, name]) => [status, name.replace(/`/g, '')])).toEqual(
 			Object.entries(MESSAGE_STATUS_NAMES),
 		);
+	});
+
+	test('the UnixTime fields of the contract, the ISO copies the node adds and the list in docs/operations.md are the same', () => {
+		// Every field of every row the contract describes, with its type.
+		const fields = fs
+			.readFileSync(path.join(DOCS, 'kavenegar-api.md'), 'utf8')
+			.split('\n')
+			.flatMap((line) => {
+				const cells = line.split(' | ');
+				return line.startsWith('| `') && cells.length === 3 ? [...cells[0].matchAll(/`(\w+)`/g)].map((match) => ({ name: match[1], type: cells[1] })) : [];
+			});
+		const unixTime = [...new Set(fields.filter((field) => field.type === 'UnixTime').map((field) => field.name))].sort();
+		// The node's own answer: a row holding every one of those fields, through the code that adds the copies.
+		const row = Object.fromEntries(fields.map((field) => [field.name, 1_700_000_000]));
+		const copied = Object.keys(readableRow(row))
+			.filter((key) => key.endsWith('Iso'))
+			.map((key) => key.slice(0, -'Iso'.length))
+			.sort();
+		const operations = fs.readFileSync(path.join(DOCS, 'operations.md'), 'utf8');
+		const listed = [...operations.matchAll(/`(\w+)` →\s+`(\w+)Iso`/g)].map(([, field, copy]) => {
+			expect(copy).toBe(field);
+			return field;
+		});
+		expect(unixTime.length).toBeGreaterThan(0);
+		expect(copied).toEqual(unixTime);
+		expect(listed.sort()).toEqual(unixTime);
 	});
 });
