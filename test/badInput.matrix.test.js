@@ -94,9 +94,9 @@ const cases = [
 	['cancel: empty IDs from an expression', sms('cancel', { messageIds: '={{ [] }}' }), {}, 'Message IDs: at least one ID is required'],
 	// Verify → Send Code
 	['code: two recipients', code({ recipient: '09121111111,09122222222' }), {}, 'Recipient: one number only (got 2)'],
-	['code: token with a space', code({ value: '12 34' }), {}, 'Token: must not contain spaces, new lines or "_"'],
-	['code: token with an underscore', code({ value: 'ab_cd' }), {}, 'Token: must not contain spaces, new lines or "_"'],
-	['code: voice call with letters', code({ type: 'call', value: 'AB12' }), {}, 'Token: a voice call needs a token of digits only'],
+	['code: token with a space', code({ value: '12 34' }), {}, 'Code: must not contain spaces, new lines or "_"'],
+	['code: token with an underscore', code({ value: 'ab_cd' }), {}, 'Code: must not contain spaces, new lines or "_"'],
+	['code: voice call with letters', code({ type: 'call', value: 'AB12' }), {}, 'Code: a voice call needs a code of digits only'],
 	// Verification Template
 	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	['template: name with an underscore', template({ name: 'shop_otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],

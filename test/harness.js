@@ -18,6 +18,8 @@ const { KavenegarWebhookTrigger } = require(`${root}/nodes/KavenegarWebhookTrigg
 const { KavenegarApi } = require(`${root}/credentials/KavenegarApi.credentials`);
 
 const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
+/** The type name of the node as an AI agent's tool: n8n serves the same node under it (runsAsTool). */
+const TOOL_TYPE = 'n8n-nodes-kavenegar.kavenegarTool';
 const TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarTrigger';
 const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-kavenegar.kavenegarWebhookTrigger';
 
@@ -84,6 +86,7 @@ function kavenegarWithOwnN8nWorkflow() {
 const nodeTypes = {
 	byName: {
 		[NODE_TYPE]: asLoaded(new Kavenegar()),
+		[TOOL_TYPE]: asLoaded(new Kavenegar()),
 		[TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()),
 		[WEBHOOK_TRIGGER_TYPE]: asLoaded(new KavenegarWebhookTrigger()),
 	},
@@ -398,6 +401,7 @@ module.exports = {
 	additionalDataFor,
 	assertKeyNotLeaked,
 	NODE_TYPE,
+	TOOL_TYPE,
 	TRIGGER_TYPE,
 	WEBHOOK_TRIGGER_TYPE,
 };

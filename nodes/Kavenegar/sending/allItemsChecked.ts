@@ -9,6 +9,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { currentRun, register, type NodeRun } from './nodeRun';
+import { errorAsToolResult, runsAsTool } from './toolResults';
 
 /*
  * Stop mode is all or nothing: no request of the run leaves before every item has passed its
@@ -118,6 +119,11 @@ export function reportingFailure(preSend: PreSend): PreSend {
 				error.description = error.description ? `${error.description} ${note}` : note;
 			}
 			openGate(run);
+			// As a tool the item goes on to its pagination function, which answers the error (toolResults.ts).
+			if (runsAsTool(this)) {
+				if (!run.failedChecks.has(index)) run.failedChecks.set(index, error);
+				return requestOptions;
+			}
 			throw error;
 		});
 	};
@@ -133,12 +139,27 @@ async function allItemsChecked(run: NodeRun): Promise<void> {
 	});
 }
 
-/** A pagination function that starts once every item of the run has passed its checks. */
+/**
+ * A pagination function that starts once every item of the run has passed its checks. As a tool,
+ * it answers the item's error as its result (toolResults.ts).
+ */
 export function afterAllItemsChecked(pagination: Pagination): Pagination {
 	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
 		const run = currentRun(this);
-		run.checked.add(this.getItemIndex());
-		await allItemsChecked(run);
-		return await pagination.call(this, requestData);
+		const index = this.getItemIndex();
+		if (!runsAsTool(this)) {
+			run.checked.add(index);
+			await allItemsChecked(run);
+			return await pagination.call(this, requestData);
+		}
+		const failedCheck = run.failedChecks.get(index);
+		if (failedCheck) return errorAsToolResult(failedCheck);
+		run.checked.add(index);
+		try {
+			await allItemsChecked(run);
+			return await pagination.call(this, requestData);
+		} catch (error) {
+			return errorAsToolResult(error);
+		}
 	};
 }

@@ -27,6 +27,8 @@ export interface NodeRun {
 	lastRegistered: number;
 	/** The items whose checks all passed: their pagination function has been entered. */
 	checked: Set<number>;
+	/** As a tool: the items whose check failed, answered with their error instead of sent (toolResults.ts). */
+	failedChecks: Map<number, Error>;
 	/** The first item whose check failed (stop mode stops every item on it). */
 	badItem?: { index: number; error: Error };
 	/** Set once n8n has built every request it is going to build in this run. */
@@ -79,6 +81,7 @@ function newRun(context: IExecuteSingleFunctions): NodeRun {
 		registered: 0,
 		lastRegistered: -1,
 		checked: new Set(),
+		failedChecks: new Map(),
 		registrationClosed: items === undefined,
 		closing: [],
 		watching: false,

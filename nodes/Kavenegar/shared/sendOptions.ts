@@ -45,6 +45,8 @@ function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 			displayName: 'Normalize Phone Numbers',
 			name: 'normalisePhoneNumbers',
 			type: 'boolean',
+			// A setting of the workflow's author: no expression, so no model fills it as a tool ($fromAI).
+			noDataExpression: true,
 			default: true,
 			description:
 				'Whether to turn +98, 0098, Persian digits, spaces and dashes into the 0912… form. On by default; turn it off for numbers outside Iran.',
@@ -53,6 +55,8 @@ function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 			displayName: 'Prevent Duplicate Sends',
 			name: 'preventDuplicateSends',
 			type: 'boolean',
+			// A setting of the workflow's author: no expression, so no model fills it as a tool ($fromAI).
+			noDataExpression: true,
 			default: true,
 			description:
 				'Whether Kavenegar sends each message once, however often the same item runs through this node today (retries, re-runs). On by default. The ID it uses is "localid" in the output.',

@@ -86,14 +86,14 @@ describe('Verify → Send Code', () => {
 		[{ recipient: '09121111111, 09122222222' }, 'Recipient: one number only (got 2)'],
 		[{ recipient: 'hello' }, 'Recipient: "hello" is not a phone number'],
 		[{ template: ' ' }, 'Template Name: is required'],
-		[{ value: ' ' }, 'Token: is required'],
-		[{ value: '12 34' }, 'Token: must not contain spaces, new lines or "_"'],
-		[{ value: '12_34' }, 'Token: must not contain spaces, new lines or "_"'],
+		[{ value: ' ' }, 'Code: is required'],
+		[{ value: '12 34' }, 'Code: must not contain spaces, new lines or "_"'],
+		[{ value: '12_34' }, 'Code: must not contain spaces, new lines or "_"'],
 		[{ additionalFields: { value2: 'a\nb' } }, 'Token 2: must not contain spaces, new lines or "_"'],
 		[{ additionalFields: { value3: 'a b' } }, 'Token 3: must not contain spaces, new lines or "_"'],
 		[{ additionalFields: { value10: 'a_b' } }, 'Token 10: must not contain new lines or "_"'],
 		[{ additionalFields: { value20: 'a\nb' } }, 'Token 20: must not contain new lines or "_"'],
-		[{ type: 'call', value: 'A1B2' }, 'Token: a voice call needs a token of digits only'],
+		[{ type: 'call', value: 'A1B2' }, 'Code: a voice call needs a code of digits only'],
 		[{ additionalFields: { tag: 'has space' } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, sendCode(extra), message);
@@ -140,7 +140,7 @@ describe('Verify → Send Code: values of the wrong type from expressions', () =
 	test('a token that is an object is refused with the field and the value', async () => {
 		const { items, error } = await ctx.run(sendCode({ value: '={{ $json.code }}' }), { items: [{ json: { code: { value: 1234 } } }] });
 		expect(items).toEqual([]);
-		expect(error.message).toBe('Token: must be text, not an object: {"value":1234}');
+		expect(error.message).toBe('Code: must be text, not an object: {"value":1234}');
 		expect(ctx.fake.requests).toHaveLength(0);
 	});
 });

@@ -9,7 +9,7 @@ const messageIds = messageIdsField('getStatus', '. More than 500 are looked up i
 export const getStatusOperation: INodePropertyOptions = {
 	name: 'Get Status',
 	value: 'getStatus',
-	action: 'Get message status by ID',
+	action: 'Get the delivery status of SMS by message ID',
 	description: 'Get the delivery status of sent messages by message ID',
 	routing: {
 		request: { method: 'POST', url: '/sms/status.json' },

@@ -24,7 +24,7 @@ const localIds = checkedField(
 export const getStatusByLocalIdOperation: INodePropertyOptions = {
 	name: 'Get Status by Local ID',
 	value: 'getStatusByLocalId',
-	action: 'Get message status by local ID',
+	action: 'Get the delivery status of SMS by local ID',
 	description: 'Get the status of messages of the last 12 hours by their local IDs',
 	routing: {
 		request: { method: 'POST', url: '/sms/statuslocalmessageid.json' },

@@ -13,7 +13,7 @@ const recipient = oneRecipientField('The number the messages were sent to', disp
 export const getStatusByRecipientOperation: INodePropertyOptions = {
 	name: 'Get Status by Recipient',
 	value: 'getStatusByRecipient',
-	action: 'Get message status by recipient',
+	action: 'Get the delivery status of SMS by recipient',
 	description: 'Get the status of the messages sent to one number in a range of up to one day',
 	routing: {
 		request: { method: 'POST', url: '/sms/statusbyreceptor.json' },

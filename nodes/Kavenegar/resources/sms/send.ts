@@ -68,7 +68,7 @@ const senderLine = checkedField(
 export const sendOperation: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
-	action: 'Send an SMS',
+	action: 'Send an SMS text to phone numbers',
 	description:
 		'Send one text to one or more phone numbers',
 	routing: {

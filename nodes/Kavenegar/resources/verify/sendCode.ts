@@ -35,7 +35,7 @@ function token(name: string, field: string, spacesAllowed = false): ParamRule {
 /** A voice call reads the code out digit by digit (428 otherwise). */
 const callNeedsDigits: ParamRule = function (params) {
 	if (params.type === 'call' && !/^\d+$/.test(String(params.token ?? ''))) {
-		throw invalidInput(this, 'Token', 'a voice call needs a token of digits only');
+		throw invalidInput(this, 'Code', 'a voice call needs a code of digits only');
 	}
 };
 
@@ -58,14 +58,14 @@ const template = checkedField(
 const firstToken = checkedField(
 	'token',
 	{
-		displayName: 'Token',
+		displayName: 'Code',
 		name: 'value',
 		type: 'string',
 		required: true,
 		default: '',
 		placeholder: '52841',
 		description:
-			'Value for %token in the template, usually the code: no spaces, new lines or "_"; digits only for a voice call',
+			'The one-time code (or other value) put where the template says %token: no spaces, new lines or "_"; digits only for a voice call',
 		displayOptions: display,
 	},
 	required,
@@ -94,7 +94,7 @@ const [token2, token3, token10, token20] = [2, 3, 10, 20].map(moreToken);
 export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
 	value: 'sendCode',
-	action: 'Send a verification code',
+	action: 'Send a one-time code with an approved template',
 	description: 'Send a one-time code by SMS or voice call through an approved template',
 	routing: {
 		request: { method: 'POST', url: '/verify/lookup.json' },

@@ -30,7 +30,7 @@ const message = checkedField(
 export const sendVoiceOperation: INodePropertyOptions = {
 	name: 'Send Voice Message',
 	value: 'send',
-	action: 'Send a voice message',
+	action: 'Send a voice message by phone call',
 	description: 'Call phone numbers and read a text out to them, now or at a scheduled time',
 	routing: {
 		request: { method: 'POST', url: '/call/maketts.json' },

@@ -1,0 +1,89 @@
+'use strict';
+/**
+ * The node as an AI agent's tool: what n8n tells the model about it, what the model may set, and
+ * every failure answered as the tool's result, whole, through n8n-core's engine under the type
+ * name n8n gives the tool (kavenegarTool). The real AI Agent and a scripted model: scripts/agent.js.
+ */
+const { NodeHelpers } = require('n8n-workflow');
+const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
+const { TOOL_TYPE } = require('./harness');
+const { useFake } = require('./helpers');
+
+const ctx = useFake();
+beforeAll(() => {
+	ctx.fake.addApprovedTemplate('otp', 'Your code is %token');
+	ctx.fake.addApprovedTemplate('waiting', 'Code %token').approvalstatus = 'PendingReview';
+});
+
+const nodeType = new Kavenegar();
+const asTool = { settings: { type: TOOL_TYPE, typeVersion: 2 } };
+/** @param {import('n8n-workflow').INodeParameters} [extra] */
+const sendCode = (extra) => ({ resource: 'verify', operation: 'sendCode', recipient: '09121234567', template: 'otp', value: '52841', ...extra });
+
+test.each([
+	[{ resource: 'verify', operation: 'sendCode' }, 'Send a one-time code with an approved template in Kavenegar'],
+	[{ resource: 'sms', operation: 'send' }, 'Send an SMS text to phone numbers in Kavenegar'],
+	[{ resource: 'sms', operation: 'getStatus' }, 'Get the delivery status of SMS by message ID in Kavenegar'],
+])('n8n describes the tool %o to the model as "%s"', (parameters, description) => {
+	const node = { name: 'Kavenegar', type: TOOL_TYPE, typeVersion: 2, position: /** @type {[number, number]} */ ([0, 0]), parameters: { descriptionType: 'auto', ...parameters } };
+	expect(NodeHelpers.getToolDescriptionForNode(node, nodeType)).toBe(description);
+});
+
+test('the settings of the workflow author take no expression, so the editor offers no model-filled value for them', () => {
+	const behaviors = nodeType.description.properties
+		.flatMap((property) => /** @type {import('n8n-workflow').INodeProperties[]} */ (property.options ?? []))
+		.filter((option) => ['preventDuplicateSends', 'normalisePhoneNumbers'].includes(option.name));
+	expect(behaviors.length).toBeGreaterThanOrEqual(2);
+	for (const option of behaviors) expect(option.noDataExpression).toBe(true);
+});
+
+test('the field a model fills with the code is labelled Code, the key the editor gives its $fromAI', () => {
+	const code = nodeType.description.properties.find((property) => property.name === 'value');
+	expect(code?.displayName).toBe('Code');
+});
+
+describe('as a tool', () => {
+	test('Send Code answers the sent message', async () => {
+		const { items, error } = await ctx.run(sendCode(), asTool);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => request.form)).toEqual([{ receptor: '09121234567', template: 'otp', token: '52841', type: 'sms' }]);
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ receptor: '09121234567', message: 'Your code is 52841', status: 1, statusName: 'Queued' })]);
+	});
+
+	test.each(['stopWorkflow', 'continueRegularOutput'])('with On Error %s, a bad input is answered whole: the field, the rule, nothing sent', async (onError) => {
+		const { items, error } = await ctx.run(sendCode({ value: '12 34' }), { settings: { ...asTool.settings, onError: /** @type {any} */ (onError) } });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(0);
+		expect(items.map((item) => item.json)).toEqual([
+			{ error: 'Code: must not contain spaces, new lines or "_"', details: 'Nothing was sent to Kavenegar for this item.' },
+		]);
+		expect(items[0].error).toBeUndefined();
+	});
+
+	test("a service refusal is answered with Kavenegar's code, its meaning and what to do", async () => {
+		const { items, error } = await ctx.run(sendCode({ template: 'waiting' }), asTool);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(items.map((item) => item.json)).toEqual([
+			{
+				error: expect.stringMatching(/^Kavenegar error 424: template not found .*not approved yet/),
+				details: expect.stringContaining('wait for approval'),
+				code: '424',
+			},
+		]);
+	});
+
+	test('Get Status answers the rows of the IDs asked', async () => {
+		const sent = await ctx.run(sendCode(), asTool);
+		const messageid = sent.items[0].json.messageid;
+		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getStatus', messageIds: String(messageid) }, asTool);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ messageid, status: expect.any(Number), statusName: expect.any(String) })]);
+	});
+
+	test('as an ordinary node the same bad input still fails the node', async () => {
+		const { items, error } = await ctx.run(sendCode({ value: '12 34' }), { settings: { typeVersion: 2 } });
+		expect(items).toEqual([]);
+		expect(error?.message).toBe('Code: must not contain spaces, new lines or "_"');
+	});
+});
