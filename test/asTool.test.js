@@ -7,7 +7,7 @@
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { TOOL_TYPE } = require('./harness');
-const { useFake } = require('./helpers');
+const { kavenegarNode, useFake } = require('./helpers');
 
 const ctx = useFake();
 beforeAll(() => {
@@ -25,7 +25,7 @@ test.each([
 	[{ resource: 'sms', operation: 'send' }, 'Send an SMS text to phone numbers in Kavenegar'],
 	[{ resource: 'sms', operation: 'getStatus' }, 'Get the delivery status of SMS by message ID in Kavenegar'],
 ])('n8n describes the tool %o to the model as "%s"', (parameters, description) => {
-	const node = { name: 'Kavenegar', type: TOOL_TYPE, typeVersion: 2, position: /** @type {[number, number]} */ ([0, 0]), parameters: { descriptionType: 'auto', ...parameters } };
+	const node = { ...kavenegarNode(2), type: TOOL_TYPE, parameters: { descriptionType: 'auto', ...parameters } };
 	expect(NodeHelpers.getToolDescriptionForNode(node, nodeType)).toBe(description);
 });
 
