@@ -31,7 +31,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { N8N_DIR, N8N_VERSION, ROOT, readJson } = require('./lib/n8nInstall');
-const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
+const { importCredentials, importWorkflows, startN8n } = require('./lib/n8nServer');
 const { runLiveProof } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
 const { executionsInSqlite, filesHolding } = require('./lib/webhookTrigger');
@@ -197,11 +197,12 @@ function workflowFor(agentVersion) {
 }
 
 /**
- * Resolves once n8n serves the chat URL: n8n answers a CORS preflight for a registered webhook, and
- * 404 until it has registered it (n8n 2.40 and later register seconds after the editor is accessible).
+ * Resolves once n8n serves a webhook URL (a chat's, an MCP server's): n8n answers a CORS preflight
+ * for a registered webhook, and 404 until it has registered it (n8n 2.40 and later register a
+ * published workflow's webhooks seconds after it is activated).
  * @param {string} url
  */
-async function chatServed(url, timeoutMs = 120_000) {
+async function served(url, timeoutMs = 120_000) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const response = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' } }).catch(() => undefined);
@@ -259,12 +260,15 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		cli,
 	);
 	await importWorkflows([...runs.map((run) => run.workflow), ...(mcpWorkflow ? [mcpWorkflow.workflow] : [])], cli);
-	for (const run of runs) await publishWorkflow(run.workflow.id, cli);
-	if (mcpWorkflow) await publishWorkflow(mcpWorkflow.workflow.id, cli);
 	const n8n = await startN8n({ role: 'main', userFolder, logDir });
-	await n8n.rest().setupOwner();
+	const api = n8n.rest();
+	await api.setupOwner();
+	// Through the running main, not `n8n publish:workflow`: each CLI command starts n8n anew.
+	for (const run of runs) await api.activate(run.workflow.id);
+	if (mcpWorkflow) await api.activate(mcpWorkflow.workflow.id);
 	const base = /** @type {string} */ (n8n.url);
-	for (const run of runs) await chatServed(`${base}/webhook/${run.webhookId}/chat`);
+	for (const run of runs) await served(`${base}/webhook/${run.webhookId}/chat`);
+	if (mcpWorkflow) await served(`${base}/mcp/${mcpWorkflow.path}`);
 	log(`n8n ${N8N_VERSION} started, AI Agent ${agentVersions.join(' and ')} served (${seconds(startedAt)})`);
 
 	/** @type {string[]} */

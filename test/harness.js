@@ -82,11 +82,14 @@ function kavenegarWithOwnN8nWorkflow() {
 	return asLoaded(new loaded.node.Kavenegar());
 }
 
+/** n8n's loader changes the properties in place, and every Kavenegar shares them: loaded once, served under both type names as n8n does. */
+const kavenegar = asLoaded(new Kavenegar());
+
 /** @type {import('n8n-workflow').INodeTypes & { byName: Record<string, any> }} */
 const nodeTypes = {
 	byName: {
-		[NODE_TYPE]: asLoaded(new Kavenegar()),
-		[TOOL_TYPE]: asLoaded(new Kavenegar()),
+		[NODE_TYPE]: kavenegar,
+		[TOOL_TYPE]: kavenegar,
 		[TRIGGER_TYPE]: asLoaded(new KavenegarTrigger()),
 		[WEBHOOK_TRIGGER_TYPE]: asLoaded(new KavenegarWebhookTrigger()),
 	},
