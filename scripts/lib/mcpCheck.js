@@ -51,13 +51,14 @@ async function checkMcp({ url, token, secrets, problems }) {
 	/** @type {string[]} everything the client received, searched for the secrets */
 	const seen = [];
 
-	const stranger = new Client({ name: 'kavenegar-agent-proof-no-token', version: '1.0.0' });
-	const refused = await stranger.connect(new StreamableHTTPClientTransport(new URL(url))).then(
-		() => 'connected',
-		(/** @type {Error} */ error) => error.message,
-	);
-	if (refused === 'connected') problems.push('MCP: a client without the bearer token was let in');
-	await stranger.close().catch(() => {});
+	// The client's first request, without the token: n8n's answer, not a failure to connect, must refuse it.
+	const stranger = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'no-token', version: '1.0.0' } } }),
+	});
+	const refused = `HTTP ${stranger.status} ${(await stranger.text()).slice(0, 60)}`;
+	if (![401, 403].includes(stranger.status)) problems.push(`MCP: a client without the bearer token was answered ${refused}, not 401 or 403`);
 
 	const client = new Client({ name: 'kavenegar-agent-proof', version: '1.0.0' });
 	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
