@@ -1,0 +1,577 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * npm run test:editor: the node's panels, checked in a real n8n editor in headless Chromium.
+ * n8n (scripts/lib/n8nInstall.js; 2.8.4, or 2.41.1 through scripts/e2eNewerN8n.js --run editor)
+ * runs `n8n start` with the package installed as a community package; Playwright drives the editor.
+ *
+ * - panels: every panel scripts/lib/editorPanels.js derives from the node descriptions (every
+ *   resource and operation of the Kavenegar node's newest version, every trigger event, the tool
+ *   variant connected to an AI agent, a saved version 1 node) is opened, and fails when a field or
+ *   notice the description displays for that choice is missing, a text is cut (label, hint, notice,
+ *   an option's description in a list), a required field that is empty is not marked, or a
+ *   credential cannot be picked: each credential the description displays has a select that
+ *   offers every credential of that type by name and shows the one chosen by name.
+ * - credentials: after every panel, the workflow is saved and each node holds a credential of each
+ *   type it needs, with its ID and name.
+ * - search: the nodes panel searched for what users type and for every alias of the codex files;
+ *   what is found is recorded, and each search the codex promises (the term inside a node's name or
+ *   alias) must list that node.
+ * Each panel and search is saved as a PNG, listed with what was checked in checks.json beside them.
+ *
+ *   node scripts/editorCheck.js [--out DIR] [--only panels,search] [--panel TEXT]
+ *
+ * Needs Chromium from Debian (`apt-get install -y chromium`, /usr/bin/chromium; EDITOR_CHROMIUM
+ * names another) and playwright-core (a devDependency, which downloads no browser). Environment as
+ * scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD, E2E_ROOT); EDITOR_KEEP=1 keeps
+ * the work folder (n8n's logs and database). docs/editor-check.md says more.
+ */
+/* global document, getComputedStyle -- the functions given to page.evaluate run in the editor's page */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { createRequire } = require('node:module');
+const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_DIR, N8N_VERSION, PACKAGE_NAME, ROOT, readJson } = require('./lib/n8nInstall');
+const { importCredentials, startN8n, DEFAULT_OWNER } = require('./lib/n8nServer');
+const { killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
+const { collectionOptions, displayed, newest, panelsOf } = require('./lib/editorPanels');
+
+const CHROMIUM = process.env.EDITOR_CHROMIUM || '/usr/bin/chromium';
+// Without the background-networking flags Chromium tries hosts off this machine at every start.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const VIEWPORT = { width: 1440, height: 900 };
+const AGENT = '@n8n/n8n-nodes-langchain.agent';
+/** Two credentials of each type: one is chosen for the node, the other must be pickable. */
+const CREDENTIALS = [
+	{ id: 'kvnCheckApi00001', name: 'Kavenegar main account', type: 'kavenegarApi', data: { apiKey: 'editor-check-key', baseUrl: 'http://127.0.0.1:9' } },
+	{ id: 'kvnCheckApi00002', name: 'Kavenegar second account', type: 'kavenegarApi', data: { apiKey: 'editor-check-key-2', baseUrl: 'http://127.0.0.1:9' } },
+	{ id: 'kvnCheckHook0001', name: 'Kavenegar callbacks secret', type: 'kavenegarWebhookApi', data: { secret: 'editor-check-secret-0001' } },
+	{ id: 'kvnCheckHook0002', name: 'Kavenegar second secret', type: 'kavenegarWebhookApi', data: { secret: 'editor-check-secret-0002' } },
+];
+/** What users type in the nodes panel (issue 24), searched beside every alias of the codex files. */
+const USER_SEARCHES = ['kavenegar', 'sms', 'webhook sms', 'sms webhook', 'incoming sms'];
+/** A node saved as version 1, with values in version 1's own collections. */
+const VERSION_ONE = {
+	resource: 'sms',
+	operation: 'send',
+	recipients: '09121234567',
+	message: 'Your order has shipped',
+	additionalFields: { sender: '30004000' },
+	options: { preventDuplicateSends: true },
+	requestLimits: { maxRequestsInFlight: 10 },
+};
+
+/** @typedef {import('n8n-workflow').INodeTypeDescription & { codex?: { alias?: string[] } }} Description */
+/** @typedef {import('n8n-workflow').INodeProperties} Property */
+/** @typedef {import('./lib/editorPanels').Panel} Panel */
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {{ name: string, file: string, what: string, problems: string[], seen?: unknown }} Check */
+
+/** @param {string} flag */
+function argValue(flag) {
+	const index = process.argv.indexOf(flag);
+	return index === -1 ? undefined : process.argv[index + 1];
+}
+
+/** Text as the editor draws it: tags dropped, spaces collapsed. @param {unknown} text */
+function plain(text) {
+	return String(text ?? '')
+		.replace(/<[^>]+>/g, '')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/** @param {string} text */
+function slug(text) {
+	return text
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '')
+		.slice(0, 80);
+}
+
+/**
+ * The node types of this package as n8n's loader serves them to the editor, tool variants included.
+ * @param {Page} page
+ * @returns {Promise<{ nodes: Description[], credentials: { name: string, displayName: string }[] }>}
+ */
+async function servedTypes(page) {
+	return page.evaluate(async (prefix) => {
+		const [nodes, credentials] = await Promise.all(['/types/nodes.json', '/types/credentials.json'].map(async (url) => (await fetch(url)).json()));
+		return {
+			nodes: nodes.filter((/** @type {{ name: string }} */ node) => node.name.startsWith(`${prefix}.`) || node.name === '@n8n/n8n-nodes-langchain.agent'),
+			credentials: credentials.map((/** @type {{ name: string, displayName: string }} */ type) => ({ name: type.name, displayName: type.displayName })),
+		};
+	}, PACKAGE_NAME);
+}
+
+/**
+ * One workflow holding a node per panel, in a grid that fits the canvas; a tool is connected to an agent.
+ * @param {Panel[]} panels
+ * @param {Description | undefined} agent
+ */
+function workflowOf(panels, agent) {
+	const columns = Math.ceil(Math.sqrt(panels.length * 1.6));
+	/** @type {Record<string, unknown>[]} */
+	const nodes = panels.map((panel, index) => ({
+		id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+		name: panel.name,
+		type: panel.type,
+		typeVersion: panel.typeVersion,
+		position: [(index % columns) * 260, Math.floor(index / columns) * 220],
+		parameters: panel.parameters,
+	}));
+	/** @type {Record<string, unknown>} */
+	const connections = {};
+	const tools = panels.filter((panel) => panel.connectTo);
+	if (tools.length > 0 && agent) {
+		nodes.push({ id: '00000000-0000-4000-8000-a9e000000001', name: 'AI Agent', type: AGENT, typeVersion: newest(agent.version), position: [-400, -300], parameters: {} });
+		for (const tool of tools) connections[tool.name] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
+	}
+	return { name: `Kavenegar panels ${new Date().toISOString()}`, nodes, connections, settings: { timezone: 'UTC' } };
+}
+
+// ------------------------------------------------------------------------------------------ page
+
+/**
+ * What a panel shows, read from the editor's DOM: the top-level parameter rows of the Parameters
+ * tab (n8n's data-test-id "parameter-item"), their label, text, required mark and cut-off texts,
+ * and the credential selects.
+ * @param {Page} page
+ */
+function readPanel(page) {
+	return page.evaluate(() => {
+		const ndv = /** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'));
+		/** A text element drawn cut: ellipsis, clamped or clipped by its box. @param {Element} element */
+		const cut = (element) => {
+			const style = getComputedStyle(element);
+			const clips = (/** @type {string} */ overflow) => overflow !== 'visible';
+			const wide = element.scrollWidth > element.clientWidth + 1 && (clips(style.overflowX) || style.textOverflow === 'ellipsis');
+			const tall = element.scrollHeight > element.clientHeight + 1 && (clips(style.overflowY) || style.webkitLineClamp !== 'none');
+			return element.clientWidth > 0 && (wide || tall);
+		};
+		/** @param {Element} root */
+		const cutTexts = (root) =>
+			Array.from(root.querySelectorAll('label, label *, [class*=hint], [class*=hint] *, [class*=notice], [class*=notice] *, .n8n-text'))
+				.filter((element) => !element.closest('input, textarea, .cm-editor, [contenteditable]') && (element.textContent ?? '').trim() !== '' && cut(element))
+				.map((element) => (element.textContent ?? '').trim().slice(0, 120));
+		const rows = Array.from(ndv.querySelectorAll('[data-test-id=parameter-item]')).filter(
+			(row) => !row.parentElement?.closest('[data-test-id=parameter-item]') && row.getBoundingClientRect().height > 0,
+		);
+		const items = rows.map((row) => {
+			const copy = /** @type {HTMLElement} */ (row.cloneNode(true));
+			copy.querySelector('.node-credentials')?.remove();
+			const ownLabel = Array.from(row.querySelectorAll('[data-test-id=input-label] label, .multi-parameter label')).find((label) => !label.closest('.node-credentials'));
+			const notice = row.querySelector('.notice, [class*=notice]');
+			const title = ownLabel?.querySelector('[class*=title]') ?? ownLabel;
+			return {
+				label: (title?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+				notice: notice && !ownLabel ? (notice.textContent ?? '').replace(/\s+/g, ' ').trim() : undefined,
+				text: (row.querySelector('.node-credentials') ? copy.textContent ?? '' : /** @type {HTMLElement} */ (row).innerText).replace(/\s+/g, ' ').trim(),
+				issues: row.querySelector('[data-test-id=parameter-issues], .has-issues') !== null,
+				asterisk: /\*\s*$/.test((title?.textContent ?? '').trim()),
+				cut: cutTexts(copy.isConnected ? copy : row).filter((text) => !row.querySelector('.node-credentials') || !(row.querySelector('.node-credentials')?.textContent ?? '').includes(text)),
+			};
+		});
+		const credentials = Array.from(ndv.querySelectorAll('[data-test-id=credentials-label]')).map((label) => ({
+			label: (label.querySelector('label')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+			value: /** @type {HTMLInputElement | null} */ (label.querySelector('[data-test-id=node-credentials-select] input'))?.value ?? '',
+		}));
+		return { items, credentials };
+	});
+}
+
+/**
+ * The options of the dropdown open now, as drawn: text, description, and whether either is cut.
+ * @param {Page} page
+ */
+function openOptions(page) {
+	return page.evaluate(() => {
+		const cut = (/** @type {Element} */ element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+		return Array.from(document.querySelectorAll('.el-select-dropdown__item, .el-dropdown-menu__item, [role=option]'))
+			.filter((item) => item.getBoundingClientRect().width > 0 && item.getBoundingClientRect().height > 0)
+			.map((item) => {
+				const description = item.querySelector('[class*=description]');
+				const name = item.querySelector('[class*=name], span') ?? item;
+				return {
+					text: (item.textContent ?? '').replace(/\s+/g, ' ').trim(),
+					name: (name.textContent ?? '').replace(/\s+/g, ' ').trim(),
+					cut: (description ? cut(description) : false) || cut(name),
+				};
+			});
+	});
+}
+
+// ------------------------------------------------------------------------------------------ checks
+
+/**
+ * @param {object} context
+ * @param {Page} context.page
+ * @param {string} context.workflowUrl
+ * @param {string} context.outDir
+ * @param {Check[]} context.checks
+ * @param {import('./lib/editorPanels').Workflow} context.workflow
+ * @param {Map<string, Description>} context.types
+ * @param {Map<string, string>} context.credentialTypeNames
+ */
+function checker({ page, workflowUrl, outDir, checks, workflow, types, credentialTypeNames }) {
+	const ndv = page.locator('[data-test-id=ndv]');
+	/** Option lists and Add lists already looked at, so that each distinct list is opened once. */
+	const listsSeen = new Set();
+	/** Credential types whose select was opened and used once. */
+	const picked = new Set();
+
+	async function openWorkflow() {
+		await page.goto(workflowUrl);
+		await page.waitForSelector('[data-test-id=canvas-node]');
+		await page.waitForTimeout(500);
+	}
+
+	async function closePanel() {
+		await page.keyboard.press('Escape');
+		await page.waitForTimeout(200);
+		if (await ndv.isVisible()) {
+			await page.locator('[data-test-id=back-to-canvas], [data-test-id=ndv-close]').first().click().catch(() => undefined);
+			await page.waitForTimeout(300);
+		}
+	}
+
+	/** @param {string} name */
+	async function openPanel(name) {
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${name.replace(/"/g, '\\"')}"]`).dblclick();
+		await ndv.waitFor();
+		await ndv.locator('[data-test-id=parameter-item]').first().waitFor();
+		// n8n picks the newest credential of a type once the panel has mounted.
+		await page.waitForTimeout(800);
+	}
+
+	/**
+	 * Opens the dropdown of a row and returns its options; Escape closes it.
+	 * @param {import('playwright-core').Locator} trigger
+	 */
+	async function optionsOf(trigger) {
+		await trigger.click();
+		await page.waitForTimeout(400);
+		const options = await openOptions(page);
+		await page.keyboard.press('Escape');
+		await page.waitForTimeout(150);
+		return options;
+	}
+
+	/**
+	 * @param {Panel} panel
+	 * @param {Description} description
+	 * @param {string[]} problems
+	 */
+	async function checkLists(panel, description, problems) {
+		const shown = displayed(workflow, description, panel.typeVersion, panel.parameters);
+		for (const property of shown.properties) {
+			if (property.isNodeSetting) continue;
+			const row = ndv.locator('[data-test-id=parameter-item]').filter({ has: page.locator(`[data-test-id=parameter-input-${property.name}]`) }).first();
+			if (property.type === 'options' || property.type === 'multiOptions') {
+				const expected = /** @type {{ name: string, description?: string }[]} */ (property.options ?? []);
+				const key = `${description.name}/${property.name}/${JSON.stringify(expected)}`;
+				if (listsSeen.has(key) || (await row.count()) === 0) continue;
+				listsSeen.add(key);
+				const options = await optionsOf(row.locator(`[data-test-id=parameter-input-${property.name}] input`).first());
+				for (const option of expected) {
+					const drawn = options.find((candidate) => candidate.text.startsWith(plain(option.name)));
+					if (!drawn) problems.push(`${property.displayName}: the list lacks "${option.name}"`);
+					else if (drawn.cut) problems.push(`${property.displayName}: "${option.name}" is cut off in the list`);
+					else if (option.description && !drawn.text.includes(plain(option.description))) problems.push(`${property.displayName} → ${option.name}: its description is not shown whole`);
+				}
+			}
+			if (property.type === 'collection') {
+				const expected = collectionOptions(workflow, shown, property).map((option) => plain(option.displayName)).sort();
+				const key = `${description.name}/${property.name}/${expected.join('|')}`;
+				if (listsSeen.has(key)) continue;
+				listsSeen.add(key);
+				const collectionRow = ndv.locator('[data-test-id=parameter-item]').filter({ hasText: property.displayName }).filter({ has: page.locator('[data-test-id=collection-parameter-add]') }).first();
+				if ((await collectionRow.count()) === 0) continue;
+				const offered = (await optionsOf(collectionRow.locator('[data-test-id=collection-parameter-add]').first())).filter((option) => option.text !== '');
+				const names = offered.map((option) => option.name);
+				for (const name of expected) if (!names.some((offeredName) => offeredName.startsWith(name))) problems.push(`${property.displayName}: the Add list lacks "${name}"`);
+				for (const option of offered) if (option.cut) problems.push(`${property.displayName}: "${option.name}" is cut off in the Add list`);
+			}
+		}
+	}
+
+	/**
+	 * @param {Panel} panel
+	 * @param {Description} description
+	 * @param {string[]} problems
+	 */
+	async function checkCredentials(panel, description, problems) {
+		const shown = displayed(workflow, description, panel.typeVersion, panel.parameters);
+		const drawn = (await readPanel(page)).credentials;
+		const byName = new Map(CREDENTIALS.map((credential) => [credential.name, credential]));
+		if (drawn.length !== shown.credentials.length) {
+			problems.push(`credentials: ${shown.credentials.length} expected (${shown.credentials.map((credential) => credentialTypeNames.get(credential.name)).join(', ')}), the panel has ${drawn.length} select(s)`);
+		}
+		const selects = ndv.locator('[data-test-id=node-credentials-select]');
+		for (const [index, credential] of shown.credentials.entries()) {
+			const typeName = credentialTypeNames.get(credential.name) ?? credential.name;
+			const own = CREDENTIALS.filter((candidate) => candidate.type === credential.name);
+			if (shown.credentials.length > 1 && drawn[index] && !drawn[index].label.includes(typeName)) {
+				problems.push(`credential ${typeName}: its select is labelled "${drawn[index].label}", not by the credential type's name`);
+			}
+			const value = drawn[index]?.value ?? '';
+			const chosen = byName.get(value);
+			if (!chosen) problems.push(`credential ${typeName}: the select shows "${value}", not the name of a credential of that type`);
+			else if (chosen.type !== credential.name) problems.push(`credential ${typeName}: the select holds "${value}", a ${credentialTypeNames.get(chosen.type)} credential`);
+			if (picked.has(`${description.name}@${panel.typeVersion}/${credential.name}`) || !drawn[index]) continue;
+			picked.add(`${description.name}@${panel.typeVersion}/${credential.name}`);
+			const select = selects.nth(index);
+			await select.locator('input').first().click();
+			await page.waitForTimeout(500);
+			const offered = await page.evaluate(() =>
+				Array.from(document.querySelectorAll('[data-test-id^=node-credentials-select-item-]'))
+					.filter((item) => item.getAttribute('data-test-id') !== 'node-credentials-select-item-new' && item.getBoundingClientRect().height > 0)
+					.map((item) => (item.textContent ?? '').replace(/\s+/g, ' ').trim()),
+			);
+			for (const candidate of own) {
+				if (!offered.some((text) => text.startsWith(candidate.name))) problems.push(`credential ${typeName}: the select does not offer "${candidate.name}" (offers: ${offered.join('; ') || 'nothing'})`);
+			}
+			for (const text of offered) {
+				const other = CREDENTIALS.find((candidate) => text.startsWith(candidate.name) && candidate.type !== credential.name);
+				if (other) problems.push(`credential ${typeName}: the select offers "${other.name}", a ${credentialTypeNames.get(other.type)} credential`);
+			}
+			const other = own.find((candidate) => candidate.name !== value);
+			const item = page.locator('[data-test-id^=node-credentials-select-item-]').filter({ hasText: other?.name ?? '\u0000' }).first();
+			if (other && (await item.count()) > 0) {
+				await item.click();
+				await page.waitForTimeout(500);
+				const after = (await readPanel(page)).credentials[index]?.value ?? '';
+				if (after !== other.name) problems.push(`credential ${typeName}: after picking "${other.name}" the select shows "${after}"`);
+			} else {
+				await page.keyboard.press('Escape');
+			}
+		}
+	}
+
+	/**
+	 * Opens one panel and checks it against its description.
+	 * @param {Panel} panel
+	 */
+	async function checkPanel(panel) {
+		const description = types.get(panel.type);
+		/** @type {string[]} */
+		const problems = [];
+		if (!description) throw new Error(`n8n serves no node type ${panel.type}`);
+		const shown = displayed(workflow, description, panel.typeVersion, panel.parameters);
+		await openPanel(panel.name);
+		const drawn = await readPanel(page);
+		const expected = shown.properties.filter((property) => !property.isNodeSetting);
+		/** @type {Set<number>} */
+		const matched = new Set();
+		for (const property of expected) {
+			const isNotice = property.type === 'notice';
+			const text = plain(property.displayName);
+			const index = drawn.items.findIndex((item, at) => !matched.has(at) && (isNotice ? item.notice !== undefined && (item.notice === text || text.startsWith(item.notice.replace(/…$/, '')) || item.notice.startsWith(text)) : item.label.replace(/\s*\*$/, '') === text));
+			if (index === -1) {
+				problems.push(`${isNotice ? 'notice' : 'field'} missing: ${isNotice ? `"${text.slice(0, 60)}…"` : `${property.displayName} (${property.name})`}`);
+				continue;
+			}
+			matched.add(index);
+			const item = drawn.items[index];
+			if (isNotice && item.notice !== text) problems.push(`notice cut: "${text.slice(0, 60)}…" shows as "${(item.notice ?? '').slice(0, 80)}"`);
+			if (property.hint && !item.text.includes(plain(property.hint))) problems.push(`${property.displayName}: its hint is not shown whole ("${plain(property.hint).slice(0, 60)}…")`);
+			const value = shown.values[property.name];
+			const empty = value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+			if (property.required && empty && !item.issues && !item.asterisk) problems.push(`${property.displayName}: required and empty, but not marked as required`);
+			for (const text of item.cut) problems.push(`${property.displayName}: text cut off: "${text}"`);
+		}
+		drawn.items.forEach((item, at) => {
+			if (!matched.has(at)) problems.push(`shown but not displayed by the description for this choice: "${(item.label || item.notice || item.text).slice(0, 60)}"`);
+		});
+		await checkCredentials(panel, description, problems);
+		await checkLists(panel, description, problems);
+		const file = `panel-${slug(panel.name)}.png`;
+		await page.screenshot({ path: path.join(outDir, file) });
+		checks.push({ name: panel.name, file, what: panel.what, problems, seen: { fields: drawn.items.map((item) => item.label || `notice: ${(item.notice ?? '').slice(0, 40)}…`) } });
+		await closePanel();
+	}
+
+	/**
+	 * Saves the workflow and checks that every node holds a credential of each type its panel needs.
+	 * @param {Panel[]} panels
+	 * @param {() => Promise<any>} readWorkflow
+	 */
+	async function checkSaved(panels, readWorkflow) {
+		await page.keyboard.press('Control+s');
+		await page.waitForTimeout(2500);
+		const saved = await readWorkflow();
+		/** @type {string[]} */
+		const problems = [];
+		for (const panel of panels) {
+			const description = types.get(panel.type);
+			if (!description) continue;
+			const node = saved.nodes.find((/** @type {{ name: string }} */ candidate) => candidate.name === panel.name);
+			for (const credential of displayed(workflow, description, panel.typeVersion, panel.parameters).credentials) {
+				const held = node?.credentials?.[credential.name];
+				const known = CREDENTIALS.find((candidate) => candidate.id === held?.id && candidate.type === credential.name);
+				if (!known || held.name !== known.name) problems.push(`${panel.name}: saved without a ${credentialTypeNames.get(credential.name)} credential (holds ${JSON.stringify(node?.credentials ?? {})})`);
+			}
+		}
+		checks.push({ name: 'saved credentials', file: '', what: 'the saved workflow: each node holds a credential (ID and name) of each type its panel needs', problems });
+	}
+
+	return { openWorkflow, checkPanel, checkSaved };
+}
+
+/**
+ * The nodes panel of a new workflow searched (its trigger view lists the app nodes and the trigger
+ * nodes alike; the next-step view gave the same lists in n8n 2.8.4): what users type and every
+ * alias of the codex files, each term's results recorded; a term inside a node's name or codex
+ * alias must list that node, under the name the panel gives it.
+ * @param {Page} page
+ * @param {string} baseUrl
+ * @param {Description[]} nodes
+ * @param {string} outDir
+ * @param {Check[]} checks
+ */
+async function checkSearch(page, baseUrl, nodes, outDir, checks) {
+	const ours = nodes.filter((node) => !/Tool$/.test(node.name));
+	/** @param {Description} node  the name the nodes panel lists it under: n8n drops " Trigger" */
+	const listedAs = (node) => node.displayName.replace(/ Trigger$/, '');
+	/** @param {Description} node */
+	const promises = (node) => [node.displayName, ...(node.codex?.alias ?? [])].map((text) => text.toLowerCase());
+	const terms = [...new Set([...USER_SEARCHES, ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
+	await page.goto(`${baseUrl}/workflow/new`);
+	const plus = page.locator('[data-test-id=node-creator-plus-button]').first();
+	await plus.waitFor();
+	await page.waitForTimeout(500);
+	await plus.click();
+	const search = page.locator('[data-test-id=node-creator-search-bar] input, [data-test-id=node-creator] input').first();
+	await search.waitFor();
+	/** @type {Record<string, string[]>} */
+	const found = {};
+	/** @type {string[]} */
+	const problems = [];
+	for (const term of terms) {
+		await search.fill('');
+		await search.pressSequentially(term, { delay: 20 });
+		await page.waitForTimeout(700);
+		found[term] = await page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) => items.map((item) => (item.textContent ?? '').trim()));
+		for (const node of ours) {
+			if (promises(node).some((text) => text.includes(term)) && !found[term].includes(listedAs(node))) {
+				problems.push(`"${term}" does not list ${listedAs(node)} (${node.displayName}), which its ${node.displayName.toLowerCase().includes(term) ? 'name' : 'codex alias'} promises; found: ${found[term].slice(0, 6).join(', ') || 'nothing'}`);
+			}
+		}
+		if (USER_SEARCHES.includes(term)) {
+			const file = `search-${slug(term)}.png`;
+			await page.screenshot({ path: path.join(outDir, file) });
+			checks.push({ name: `search: ${term}`, file, what: `nodes panel of a new workflow searched for "${term}"`, problems: [], seen: found[term] });
+		}
+	}
+	checks.push({ name: 'search: codex promises', file: '', what: `every alias of ${ours.map((node) => node.displayName).join(', ')} and what users type`, problems, seen: found });
+	await page.keyboard.press('Escape');
+}
+
+// ------------------------------------------------------------------------------------------ main
+
+async function main() {
+	const started = Date.now();
+	stopChildrenOnExit(abandonInstall);
+	const outDir = path.resolve(argValue('--out') ?? path.join(os.tmpdir(), `n8n-nodes-kavenegar-editor-check-${N8N_VERSION}`));
+	const only = argValue('--only')?.split(',');
+	const panelFilter = argValue('--panel');
+	if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set EDITOR_CHROMIUM)`);
+	const { chromium } = require('playwright-core');
+	await ensureN8n();
+	await ensureBuilt();
+	// The n8n-workflow of the n8n under test decides what is displayed, as in its editor.
+	const workflow = createRequire(path.join(N8N_DIR, 'node_modules', 'n8n', 'package.json'))('n8n-workflow');
+	fs.rmSync(outDir, { recursive: true, force: true });
+	fs.mkdirSync(outDir, { recursive: true });
+	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-editor-'));
+	const userFolder = path.join(work, 'user');
+	fs.mkdirSync(userFolder);
+	log(`package: ${installPackage(userFolder)}`);
+	/** @type {Awaited<ReturnType<typeof startN8n>> | undefined} */
+	let n8n;
+	/** @type {import('playwright-core').Browser | undefined} */
+	let browser;
+	/** @type {Check[]} */
+	const checks = [];
+	let passed = false;
+	try {
+		await importCredentials(CREDENTIALS, { userFolder, logDir: work });
+		n8n = await startN8n({ role: 'main', userFolder, logDir: work });
+		const rest = n8n.rest();
+		await rest.setupOwner();
+		const baseUrl = /** @type {string} */ (n8n.url);
+		log(`n8n ${N8N_VERSION} on ${baseUrl}, package from ${ROOT} (${seconds(started)}); screenshots into ${outDir}`);
+
+		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+		const page = await browser.newPage({ viewport: VIEWPORT });
+		page.setDefaultTimeout(60 * 1000);
+		await page.goto(`${baseUrl}/signin`);
+		await page.fill('input[name=emailOrLdapLoginId]', DEFAULT_OWNER.email);
+		await page.fill('input[name=password]', DEFAULT_OWNER.password);
+		await page.click('[data-test-id=form-submit-button]');
+		await page.waitForURL((url) => !url.pathname.includes('signin'));
+
+		const served = await servedTypes(page);
+		const types = new Map(served.nodes.map((node) => [node.name, node]));
+		const credentialTypeNames = new Map(served.credentials.map((type) => [type.name, type.displayName]));
+		const pkg = readJson(path.join(ROOT, 'package.json'));
+		// The panels come from the built descriptions; a tool variant is the one n8n makes of a usableAsTool node.
+		/** @type {Description[]} */
+		const built = (pkg.n8n?.nodes ?? []).flatMap((/** @type {string} */ file) =>
+			Object.values(require(path.join(ROOT, file))).map((NodeClass) => ({ ...new NodeClass().description, name: `${PACKAGE_NAME}.${new NodeClass().description.name}` })),
+		);
+		const withTools = built.flatMap((description) => (description.usableAsTool ? [description, { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` }] : [description]));
+		const main = built.find((description) => Array.isArray(description.version) && description.version.includes(1) && newest(description.version) > 1);
+		let panels = panelsOf(workflow, withTools, { versionOne: main ? { type: main.name, parameters: VERSION_ONE } : undefined, agentType: AGENT });
+		if (panelFilter) panels = panels.filter((panel) => panel.name.toLowerCase().includes(panelFilter.toLowerCase()));
+		const created = await rest.request('POST', '/workflows', workflowOf(panels, types.get(AGENT)));
+		const workflowUrl = `${baseUrl}/workflow/${created.id}`;
+		log(`${panels.length} panels in workflow ${created.id}`);
+
+		const check = checker({ page, workflowUrl, outDir, checks, workflow, types, credentialTypeNames });
+		/** @type {string[]} */
+		const broken = [];
+		if (!only || only.includes('panels')) {
+			await check.openWorkflow();
+			for (const panel of panels) {
+				try {
+					await check.checkPanel(panel);
+				} catch (error) {
+					broken.push(`${panel.name}: ${String(error.message).split('\n')[0]}`);
+					await page.screenshot({ path: path.join(outDir, `failed-${slug(panel.name)}.png`) }).catch(() => undefined);
+					await check.openWorkflow();
+				}
+			}
+			await check.checkSaved(panels, () => rest.workflow(created.id));
+		}
+		if (!only || only.includes('search')) {
+			try {
+				await checkSearch(page, baseUrl, [...types.values()].filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`)), outDir, checks);
+			} catch (error) {
+				broken.push(`search: ${String(error.message).split('\n')[0]}`);
+				await page.screenshot({ path: path.join(outDir, 'failed-search.png') }).catch(() => undefined);
+			}
+		}
+		fs.writeFileSync(path.join(outDir, 'checks.json'), JSON.stringify({ n8nVersion: N8N_VERSION, package: ROOT, viewport: VIEWPORT, checks }, null, 2) + '\n');
+		const failing = checks.filter((one) => one.problems.length > 0);
+		for (const one of failing) log(`FAIL ${one.name}\n    ${one.problems.join('\n    ')}`);
+		for (const line of broken) log(`BROKEN ${line}`);
+		const problems = failing.reduce((sum, one) => sum + one.problems.length, 0);
+		log(`n8n ${N8N_VERSION}: ${checks.length - failing.length} of ${checks.length} checks passed, ${problems} problem(s), ${broken.length} step(s) broken; checks.json and ${checks.filter((one) => one.file).length} screenshots in ${outDir} (${seconds(started)})`);
+		if (failing.length > 0 || broken.length > 0) throw new Error(`the editor check failed on n8n ${N8N_VERSION}`);
+		passed = true;
+	} finally {
+		await browser?.close();
+		await n8n?.stop();
+		killAll();
+		if (passed && process.env.EDITOR_KEEP !== '1') fs.rmSync(work, { recursive: true, force: true });
+		else log(`work folder kept: ${work}`);
+	}
+}
+
+main().catch((error) => {
+	log(`FAILED: ${error.message}`);
+	process.exitCode = 1;
+});
