@@ -19,7 +19,7 @@
  *   alias) must list that node.
  * Each panel and search is saved as a PNG, listed with what was checked in checks.json beside them.
  *
- *   node scripts/editorCheck.js [--out DIR] [--only panels,search] [--panel TEXT]
+ *   node scripts/editorCheck.js [--out DIR] [--only panels,search] [--panel TEXT,...]
  *
  * Needs Chromium from Debian (`apt-get install -y chromium`, /usr/bin/chromium; EDITOR_CHROMIUM
  * names another) and playwright-core (a devDependency, which downloads no browser). Environment as
@@ -247,15 +247,15 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 	}
 
 	/**
-	 * Opens the dropdown of a row and returns its options; Escape closes it.
+	 * Opens a dropdown and returns its options; a second click closes it (Escape would close the panel too).
 	 * @param {import('playwright-core').Locator} trigger
 	 */
 	async function optionsOf(trigger) {
 		await trigger.click();
 		await page.waitForTimeout(400);
 		const options = await openOptions(page);
-		await page.keyboard.press('Escape');
-		await page.waitForTimeout(150);
+		await trigger.click();
+		await page.waitForTimeout(200);
 		return options;
 	}
 
@@ -338,14 +338,14 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 				if (other) problems.push(`credential ${typeName}: the select offers "${other.name}", a ${credentialTypeNames.get(other.type)} credential`);
 			}
 			const other = own.find((candidate) => candidate.name !== value);
-			const item = page.locator('[data-test-id^=node-credentials-select-item-]').filter({ hasText: other?.name ?? '\u0000' }).first();
+			const item = page.locator('[data-test-id^=node-credentials-select-item-]').filter({ hasText: other?.name ?? '\u0000', visible: true }).first();
 			if (other && (await item.count()) > 0) {
 				await item.click();
 				await page.waitForTimeout(500);
 				const after = (await readPanel(page)).credentials[index]?.value ?? '';
 				if (after !== other.name) problems.push(`credential ${typeName}: after picking "${other.name}" the select shows "${after}"`);
 			} else {
-				await page.keyboard.press('Escape');
+				await select.locator('input').first().click();
 			}
 		}
 	}
@@ -385,10 +385,10 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 		drawn.items.forEach((item, at) => {
 			if (!matched.has(at)) problems.push(`shown but not displayed by the description for this choice: "${(item.label || item.notice || item.text).slice(0, 60)}"`);
 		});
-		await checkCredentials(panel, description, problems);
-		await checkLists(panel, description, problems);
 		const file = `panel-${slug(panel.name)}.png`;
 		await page.screenshot({ path: path.join(outDir, file) });
+		await checkCredentials(panel, description, problems);
+		await checkLists(panel, description, problems);
 		checks.push({ name: panel.name, file, what: panel.what, problems, seen: { fields: drawn.items.map((item) => item.label || `notice: ${(item.notice ?? '').slice(0, 40)}…`) } });
 		await closePanel();
 	}
@@ -506,7 +506,8 @@ async function main() {
 
 		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 		const page = await browser.newPage({ viewport: VIEWPORT });
-		page.setDefaultTimeout(60 * 1000);
+		// Generous: CI machines are shared, and n8n's editor loads slowly under load.
+		page.setDefaultTimeout(120 * 1000);
 		await page.goto(`${baseUrl}/signin`);
 		await page.fill('input[name=emailOrLdapLoginId]', DEFAULT_OWNER.email);
 		await page.fill('input[name=password]', DEFAULT_OWNER.password);
@@ -525,7 +526,7 @@ async function main() {
 		const withTools = built.flatMap((description) => (description.usableAsTool ? [description, { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` }] : [description]));
 		const main = built.find((description) => Array.isArray(description.version) && description.version.includes(1) && newest(description.version) > 1);
 		let panels = panelsOf(workflow, withTools, { versionOne: main ? { type: main.name, parameters: VERSION_ONE } : undefined, agentType: AGENT });
-		if (panelFilter) panels = panels.filter((panel) => panel.name.toLowerCase().includes(panelFilter.toLowerCase()));
+		if (panelFilter) panels = panels.filter((panel) => panelFilter.split(',').some((text) => panel.name.toLowerCase().includes(text.toLowerCase())));
 		const created = await rest.request('POST', '/workflows', workflowOf(panels, types.get(AGENT)));
 		const workflowUrl = `${baseUrl}/workflow/${created.id}`;
 		log(`${panels.length} panels in workflow ${created.id}`);
@@ -534,10 +535,12 @@ async function main() {
 		/** @type {string[]} */
 		const broken = [];
 		if (!only || only.includes('panels')) {
-			await check.openWorkflow();
-			for (const panel of panels) {
+			for (const [index, panel] of panels.entries()) {
 				try {
+					if (index === 0) await check.openWorkflow();
 					await check.checkPanel(panel);
+					const { problems } = checks[checks.length - 1];
+					log(`  ${panel.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)\n      ${problems.join('\n      ')}`}`);
 				} catch (error) {
 					broken.push(`${panel.name}: ${String(error.message).split('\n')[0]}`);
 					await page.screenshot({ path: path.join(outDir, `failed-${slug(panel.name)}.png`) }).catch(() => undefined);
@@ -562,6 +565,10 @@ async function main() {
 		log(`n8n ${N8N_VERSION}: ${checks.length - failing.length} of ${checks.length} checks passed, ${problems} problem(s), ${broken.length} step(s) broken; checks.json and ${checks.filter((one) => one.file).length} screenshots in ${outDir} (${seconds(started)})`);
 		if (failing.length > 0 || broken.length > 0) throw new Error(`the editor check failed on n8n ${N8N_VERSION}`);
 		passed = true;
+	} catch (error) {
+		const page = browser?.contexts()[0]?.pages()[0];
+		await page?.screenshot({ path: path.join(outDir, 'failed.png') }).catch(() => undefined);
+		throw error;
 	} finally {
 		await browser?.close();
 		await n8n?.stop();

@@ -14,7 +14,7 @@
  * names another) and playwright-core (a devDependency, which downloads no browser). Environment: as
  * scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD, E2E_ROOT: the package folder,
  * so that an older commit exported elsewhere can be photographed with these steps), EDITOR_KEEP=1
- * keeps the work folder (n8n's logs and database). docs/editor-screenshots.md says more.
+ * keeps the work folder (n8n's logs and database). docs/editor-check.md says more.
  */
 /* global document, getComputedStyle -- the functions given to page.evaluate run in the editor's page */
 const fs = require('node:fs');

@@ -37,7 +37,7 @@ test('the Send Message field points to the operations for other kinds of sends',
 });
 
 /*
- * What the editor shows whole, measured with scripts/editorScreenshots.js in n8n 2.8.4 (shots.json):
+ * What the editor shows whole, measured with scripts/editorScreenshots.js (docs/editor-check.md) in n8n 2.8.4 (shots.json):
  * a field's help icon opens a tooltip 400 px wide of about 55 to 60 characters a line, drawn over
  * the fields above it, so the help stays within three lines; the rest is in the README and docs/.
  * An option's description in a list shows two lines of about 45 to 50 (as the Operation picker's);
