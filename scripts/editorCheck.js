@@ -154,7 +154,8 @@ function readPanel(page) {
 		/** @param {Element} root */
 		const cutTexts = (root) =>
 			Array.from(root.querySelectorAll('label, label *, [class*=hint], [class*=hint] *, [class*=notice], [class*=notice] *, .n8n-text'))
-				.filter((element) => !element.closest('input, textarea, .cm-editor, [contenteditable]') && (element.textContent ?? '').trim() !== '' && cut(element))
+				// The Fixed / Expression switch beside a label is n8n's own, hidden until hovered.
+				.filter((element) => !element.closest('input, textarea, .cm-editor, [contenteditable], [data-test-id=parameter-options-container]') && (element.textContent ?? '').trim() !== '' && cut(element))
 				.map((element) => (element.textContent ?? '').trim().slice(0, 120));
 		const rows = Array.from(ndv.querySelectorAll('[data-test-id=parameter-item]')).filter(
 			(row) => !row.parentElement?.closest('[data-test-id=parameter-item]') && row.getBoundingClientRect().height > 0,
