@@ -32,6 +32,15 @@ function refuse(context: IWebhookFunctions, refusal: Refusal): IWebhookResponseD
 	return { noWebhookResponse: true };
 }
 
+/** What is wrong with the credential's values, in the words its test and activation use. */
+function credentialProblem(data: IDataObject): string | undefined {
+	if (!SECRET_RULE.test(String(data.secret ?? ''))) return `Secret: must be ${SECRET_RULE_TEXT}`;
+	if (String(data.apiKey ?? '').trim() !== '' && !/^https?:\/\/[^\s/]+/i.test(String(data.baseUrl ?? '').trim())) {
+		return 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com';
+	}
+	return undefined;
+}
+
 function eventFilter(event: unknown, filters: IDataObject): (json: IDataObject) => boolean {
 	if (event === DELIVERY_REPORT) {
 		const statuses = new Set((Array.isArray(filters.statuses) ? filters.statuses : []).map(Number));
@@ -48,16 +57,20 @@ export class KavenegarWebhookTrigger implements INodeType {
 		name: 'kavenegarWebhookTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 names the details' status as the service's at reading time (details.ts); both
+		// versions take the one credential, Event and Fetch Message Details as they are saved.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: `={{$parameter["event"] === "${DELIVERY_REPORT}" ? "Delivery Report" : "Incoming Message"}}`,
 		description: 'Starts the workflow the moment Kavenegar calls back: a message received on your line, or a delivery report',
 		defaults: { name: 'Kavenegar Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' },
-			{ name: 'kavenegarApi', required: true, displayOptions: { show: { event: [DELIVERY_REPORT], fetchDetails: [true] } } },
-		],
+		// One credential, shown whatever the parameters: n8n's editor takes a parameter that a
+		// credential's displayOptions depend on for the node's authentication choice and hides it
+		// (Event and Fetch Message Details were never shown). The key for Fetch Message Details is
+		// in this credential too: see KavenegarWebhookApi for why.
+		credentials: [{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' }],
 		// responseData '': without it n8n answers on receipt with its default, the text "firstEntryJson";
 		// empty, it answers with the node's webhookResponse.
 		webhooks: [
@@ -69,13 +82,18 @@ export class KavenegarWebhookTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
+			/**
+			 * Checked here, without a request: the secret is never sent anywhere but in Kavenegar's
+			 * calls, and the API key is optional (n8n gives a credential test no request helper
+			 * but a deprecated one). A wrong key shows at the first Fetch Message Details, as
+			 * Kavenegar's error with a hint naming this credential.
+			 */
 			async kavenegarWebhookSecret(
 				this: ICredentialTestFunctions,
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
-				return SECRET_RULE.test(String(credential.data?.secret ?? ''))
-					? { status: 'OK', message: 'The secret can end a URL as it is' }
-					: { status: 'Error', message: `Secret: must be ${SECRET_RULE_TEXT}` };
+				const problem = credentialProblem(credential.data ?? {});
+				return problem ? { status: 'Error', message: problem } : { status: 'OK', message: 'The secret can end a URL as it is' };
 			},
 		},
 	};
@@ -86,11 +104,15 @@ export class KavenegarWebhookTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return false;
 			},
-			/** Activation is where a secret that a URL cannot carry as it is, or that is too short, stops. */
+			/**
+			 * Activation is where a secret that a URL cannot carry as it is, or that is too short,
+			 * stops. A missing API key for Fetch Message Details does not: refusing the activation
+			 * would lose the callbacks of a workflow saved before the key moved into this credential,
+			 * while each execution that lacks it keeps its callback and says what to add.
+			 */
 			async create(this: IHookFunctions): Promise<boolean> {
-				if (!SECRET_RULE.test(String((await this.getCredentials('kavenegarWebhookApi')).secret ?? ''))) {
-					throw new NodeOperationError(this.getNode(), `Secret: must be ${SECRET_RULE_TEXT}`);
-				}
+				const problem = credentialProblem(await this.getCredentials('kavenegarWebhookApi'));
+				if (problem) throw new NodeOperationError(this.getNode(), problem);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
