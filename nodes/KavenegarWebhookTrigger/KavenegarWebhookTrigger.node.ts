@@ -32,13 +32,18 @@ function refuse(context: IWebhookFunctions, refusal: Refusal): IWebhookResponseD
 	return { noWebhookResponse: true };
 }
 
-/** What is wrong with the credential's values, in the words its test and activation use. */
+function secretProblem(data: IDataObject): string | undefined {
+	return SECRET_RULE.test(String(data.secret ?? '')) ? undefined : `Secret: must be ${SECRET_RULE_TEXT}`;
+}
+
+/** What is wrong with the credential's values, in the words of its test. */
 function credentialProblem(data: IDataObject): string | undefined {
-	if (!SECRET_RULE.test(String(data.secret ?? ''))) return `Secret: must be ${SECRET_RULE_TEXT}`;
-	if (String(data.apiKey ?? '').trim() !== '' && !/^https?:\/\/[^\s/]+/i.test(String(data.baseUrl ?? '').trim())) {
-		return 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com';
-	}
-	return undefined;
+	const secret = secretProblem(data);
+	// The Base URL is read only with a key, by Fetch Message Details.
+	if (secret || String(data.apiKey ?? '').trim() === '') return secret;
+	return /^https?:\/\/[^\s/]+/i.test(String(data.baseUrl ?? '').trim())
+		? undefined
+		: 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com';
 }
 
 function eventFilter(event: unknown, filters: IDataObject): (json: IDataObject) => boolean {
@@ -57,8 +62,8 @@ export class KavenegarWebhookTrigger implements INodeType {
 		name: 'kavenegarWebhookTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
-		// Version 2 names the details' status as the service's at reading time (details.ts); both
-		// versions take the one credential, Event and Fetch Message Details as they are saved.
+		// Version 2 names the details' status as the service's at reading time (details.ts); the
+		// parameters and the credential are both versions'.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: `={{$parameter["event"] === "${DELIVERY_REPORT}" ? "Delivery Report" : "Incoming Message"}}`,
@@ -83,10 +88,10 @@ export class KavenegarWebhookTrigger implements INodeType {
 	methods = {
 		credentialTest: {
 			/**
-			 * Checked here, without a request: the secret is never sent anywhere but in Kavenegar's
-			 * calls, and the API key is optional (n8n gives a credential test no request helper
-			 * but a deprecated one). A wrong key shows at the first Fetch Message Details, as
-			 * Kavenegar's error with a hint naming this credential.
+			 * Checked on this machine, without a request: the secret is only compared with what
+			 * calls carry, and the API key is optional, for Fetch Message Details only (n8n gives a
+			 * node's credential test no request helper but a deprecated one). A wrong key shows at
+			 * the first Fetch Message Details, as Kavenegar's error with a hint naming this credential.
 			 */
 			async kavenegarWebhookSecret(
 				this: ICredentialTestFunctions,
@@ -106,12 +111,13 @@ export class KavenegarWebhookTrigger implements INodeType {
 			},
 			/**
 			 * Activation is where a secret that a URL cannot carry as it is, or that is too short,
-			 * stops. A missing API key for Fetch Message Details does not: refusing the activation
-			 * would lose the callbacks of a workflow saved before the key moved into this credential,
-			 * while each execution that lacks it keeps its callback and says what to add.
+			 * stops. What only Fetch Message Details uses (a missing API key, a wrong Base URL) does
+			 * not: refusing the activation would lose the callbacks of a workflow saved before the
+			 * key moved into this credential, while an execution that fails keeps its callback (n8n
+			 * saves it for a retry) and its error says what to fix.
 			 */
 			async create(this: IHookFunctions): Promise<boolean> {
-				const problem = credentialProblem(await this.getCredentials('kavenegarWebhookApi'));
+				const problem = secretProblem(await this.getCredentials('kavenegarWebhookApi'));
 				if (problem) throw new NodeOperationError(this.getNode(), problem);
 				return true;
 			},

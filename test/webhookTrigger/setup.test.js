@@ -75,9 +75,10 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 		expect(await methods.create.call(context)).toBe(true);
 	});
 
-	test('activation refuses a Base URL that is no web address when an API key is given', async () => {
+	test('activation checks the secret only: a Base URL that is no web address is for the credential test and the details read to say', async () => {
 		const data = { secret: 'Good-secret_0123.4~', apiKey: 'some-key', baseUrl: 'api.kavenegar.com' };
-		await expect(methods.create.call(hookContext('deliveryReport', data))).rejects.toThrow('Base URL: must be an address starting with https://');
+		expect(await methods.create.call(hookContext('deliveryReport', data, 'webhook', { fetchDetails: true }))).toBe(true);
+		await expect(methods.create.call(hookContext('deliveryReport', { ...data, secret: 'short' }))).rejects.toThrow('Secret: must be');
 	});
 
 	test("the credential's test applies the same rules, and says which field is wrong", async () => {
@@ -94,6 +95,7 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 			status: 'Error',
 			message: 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com',
 		});
+		expect((await run({ secret: 'short', apiKey: 'key', baseUrl: 'ftp://x' })).message).toContain('Secret: must be');
 	});
 
 	test('the credential is the only place the secret and the key live: no node parameter holds them', () => {
