@@ -3,16 +3,20 @@
 /*
  * npm run test:webhook: the Kavenegar Webhook Trigger proven in a running n8n (`n8n start`, n8n
  * 2.8.4 by default; npm run test:webhook:newer for the newer line). One published workflow holds
- * both events (an Incoming Message node and a Delivery Report node that fetches the message's row
- * from the fake Kavenegar, which runs in this process). The script calls the production URLs as
+ * both events in both node versions (an Incoming Message node and a Delivery Report node that
+ * fetches the message's row from the fake Kavenegar, which runs in this process, with the API key of
+ * its own credential), the version 1 pair as a workflow saved before version 2 holds them: n8n reads
+ * the bodies of the two versions' calls differently. The script calls the production URLs as
  * Kavenegar's panel would:
  *
- *   1. each form the node accepts (GET with a query string, POST form, POST JSON) for each event:
- *      Persian text and a sender in Persian digits, text with `%` and `+`, text URL-encoded once more;
- *      delivery reports of a final, a failed and a queued status;
- *   2. calls the node must refuse, starting nothing: wrong secret, no secret, no messageid, a status
- *      that is not a number, a text/plain body, a body over the node's limit;
- *   3. a burst of BURST callbacks per event, CONCURRENCY at a time, the forms mixed.
+ *   1. each form the node accepts (GET with a query string, POST form, POST JSON) for each event and
+ *      version: Persian text and a sender in Persian digits, text with `%` and `+`, text URL-encoded
+ *      once more; delivery reports of a final, a failed and a queued status, and a report of 11 for
+ *      a message the service has as delivered since (the item keeps both, named apart in version 2);
+ *   2. calls the node must refuse, starting nothing: wrong secret, no secret, no messageid, no sender
+ *      or receiving line, a status that is not a number, a text/plain, multipart or binary body, a
+ *      body over the node's limit;
+ *   3. a burst of BURST callbacks per event (version 2), CONCURRENCY at a time, the forms mixed.
  *
  * Then n8n is stopped and its SQLite database read: every accepted call started exactly one
  * successful execution whose trigger item holds what was sent (byte for byte), no refused call
@@ -38,7 +42,6 @@ const CONCURRENCY = Number(process.env.WEBHOOK_CONCURRENCY || 20);
 const KEEP = process.env.WEBHOOK_KEEP === '1';
 const LINE = '30004000';
 const API_KEY = `live-webhook-${crypto.randomBytes(12).toString('hex')}`;
-const CREDENTIAL = { id: 'kvnWebhookCred0001', name: 'Kavenegar (webhook proof fake)' };
 const WORKFLOW_ID = 'kvnWebhookProof001';
 const SETTLE_TIMEOUT_MS = 120_000;
 const FINAL_STATUSES = [6, 10, 13, 14, 100];
@@ -75,16 +78,18 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	const [incoming, delivery] = hooks.hooksFor(['incomingMessage', 'deliveryReport']);
+	const version1 = hooks.hooksFor(['incomingMessage', 'deliveryReport'], { typeVersion: 1 });
+	const all = [incoming, delivery, ...version1];
 	const cli = { userFolder, logDir, workDir };
-	await importCredentials([{ ...CREDENTIAL, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fake.url } }, ...hooks.hookCredentials([incoming, delivery])], cli);
-	await importWorkflows([hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events', hooks: [incoming, delivery], credential: CREDENTIAL })], cli);
+	await importCredentials(hooks.hookCredentials(all, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fake.url) }), cli);
+	await importWorkflows([hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events, both versions', hooks: all, fetchDetails: true })], cli);
 	await publishWorkflow(WORKFLOW_ID, cli);
 	const n8n = await startN8n({ role: 'main', userFolder, logDir });
 	const api = n8n.rest();
 	await api.setupOwner();
 	const base = /** @type {string} */ (n8n.url);
-	for (const hook of [incoming, delivery]) await hooks.hookServed(base, hook);
-	log(`n8n ${N8N_VERSION} started, both webhooks served (${seconds(startedAt)})`);
+	for (const hook of all) await hooks.hookServed(base, hook);
+	log(`n8n ${N8N_VERSION} started, ${all.length} webhooks served (${seconds(startedAt)})`);
 
 	/** @type {Accepted[]} */
 	const accepted = [];
@@ -107,48 +112,77 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		accepted.push({ hook, messageid: Number(fields.messageid), expect });
 	};
 	/**
-	 * A delivery report of a message the fake registered, so that the node can fetch its row.
+	 * A delivery report of a message the fake registered, so that the node can fetch its row; the
+	 * service has it at `serviceStatus` (the reported status unless told).
 	 * @param {Form} form
 	 * @param {number} status
 	 * @param {string} label
+	 * @param {{ hook?: Hook, serviceStatus?: number }} [options]
 	 */
-	const report = (form, status, label) => {
+	const report = (form, status, label, { hook = delivery, serviceStatus = status } = {}) => {
 		const sent = fake.recordSend({ receptor: '09120000001', message: `Order ${label}` });
-		fake.setMessageStatus(sent.messageid, status);
-		const expect = fieldsEqual({ messageid: sent.messageid, status, final: FINAL_STATUSES.includes(status), 'details.message': `Order ${label}`, 'details.receptor': '09120000001' });
-		return accept(delivery, form, { messageid: sent.messageid, status }, (item) => (typeof item.statusName === 'string' && item.statusName ? expect(item) : `item statusName ${JSON.stringify(item.statusName)}`), label);
+		fake.setMessageStatus(sent.messageid, serviceStatus);
+		// Version 2 names the service's status apart from the callback's; version 1 keeps the row's names.
+		const serviceFields = hook.typeVersion === 1 ? { 'details.status': serviceStatus } : { 'details.currentStatus': serviceStatus, 'details.status': undefined };
+		const expect = fieldsEqual({ messageid: sent.messageid, status, final: FINAL_STATUSES.includes(status), 'details.message': `Order ${label}`, 'details.receptor': '09120000001', ...serviceFields });
+		return accept(hook, form, { messageid: sent.messageid, status }, (item) => (typeof item.statusName === 'string' && item.statusName ? expect(item) : `item statusName ${JSON.stringify(item.statusName)}`), label);
 	};
+	const incomingHooks = [incoming, version1[0]];
+	const deliveryHooks = [delivery, version1[1]];
 
 	// ------------------------------------------------------------ 1. every form
 	let phase = Date.now();
 	for (const form of hooks.FORMS) {
-		for (const [sent, kept] of TEXTS) {
-			const id = ++messageid;
-			await accept(incoming, form, { messageid: id, from: '۰۹۱۲۳۴۵۶۷۸۹', to: LINE, message: sent }, fieldsEqual({ messageid: id, sender: '09123456789', receptor: LINE, message: kept }), `incoming ${JSON.stringify(sent).slice(0, 30)}`);
+		for (const hook of incomingHooks) {
+			for (const [sent, kept] of TEXTS) {
+				const id = ++messageid;
+				await accept(hook, form, { messageid: id, from: '۰۹۱۲۳۴۵۶۷۸۹', to: LINE, message: sent }, fieldsEqual({ messageid: id, sender: '09123456789', receptor: LINE, message: kept }), `${hook.nodeName} ${JSON.stringify(sent).slice(0, 30)}`);
+			}
 		}
-		for (const status of [10, 6, 1]) await report(form, status, `status ${status} by ${form}`);
+		for (const hook of deliveryHooks) {
+			for (const status of [10, 6, 1]) await report(form, status, `${hook.nodeName} status ${status} by ${form}`, { hook });
+			await report(form, 11, `${hook.nodeName} 11, delivered since, by ${form}`, { hook, serviceStatus: 10 });
+		}
 	}
 	const forms = seconds(phase);
 
 	// ------------------------------------------------------------ 2. refused
 	phase = Date.now();
-	/** @type {{ label: string, hook: Hook, url: string, form: Form, fields: Record<string, string | number>, statuses: number[], options?: { headers?: Record<string, string>, rawBody?: string } }[]} */
+	const incomingFields = () => ({ messageid: ++messageid, from: '09121111111', to: LINE, message: 'x' });
+	const multipart = (/** @type {Record<string, string | number>} */ fields) =>
+		Object.entries(fields)
+			.map(([name, value]) => `--kvnproof\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+			.join('') + '--kvnproof--\r\n';
+	/** @typedef {{ label: string, hook: Hook, url: string, form: Form, fields: Record<string, string | number>, statuses: number[], options?: { headers?: Record<string, string>, rawBody?: string } }} RefusedCall */
+	/** @type {RefusedCall[]} */
 	const refusals = [
-		{ label: 'wrong secret', hook: incoming, url: hooks.hookUrl(base, incoming, hooks.newSecret()), form: 'GET query', fields: { messageid: ++messageid, from: '09121111111', to: LINE, message: 'x' }, statuses: [403] },
+		{ label: 'wrong secret', hook: incoming, url: hooks.hookUrl(base, incoming, hooks.newSecret()), form: 'GET query', fields: incomingFields(), statuses: [403] },
 		{ label: 'wrong secret', hook: delivery, url: hooks.hookUrl(base, delivery, hooks.newSecret()), form: 'POST form', fields: { messageid: ++messageid, status: 10 }, statuses: [403] },
-		{ label: 'no secret', hook: incoming, url: hooks.hookUrl(base, incoming, ''), form: 'POST JSON', fields: { messageid: ++messageid, from: '09121111111', to: LINE, message: 'x' }, statuses: [401] },
-		{ label: 'no messageid', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST JSON', fields: { from: '09121111111', to: LINE, message: 'x' }, statuses: [400] },
+		{ label: 'no secret', hook: incoming, url: hooks.hookUrl(base, incoming, ''), form: 'POST JSON', fields: incomingFields(), statuses: [401] },
 		{ label: 'status not a number', hook: delivery, url: hooks.hookUrl(base, delivery), form: 'GET query', fields: { messageid: ++messageid, status: 'delivered' }, statuses: [400] },
-		{ label: 'text/plain body', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST form', fields: { messageid: ++messageid }, statuses: [415], options: { headers: { 'content-type': 'text/plain' }, rawBody: `messageid=${messageid}&from=09121111111&to=${LINE}&message=x` } },
-		{ label: 'body over the limit', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST JSON', fields: { messageid: ++messageid, from: '09121111111', to: LINE, message: 'x'.repeat(20 * 1024) }, statuses: [413] },
+		{ label: 'body over the limit', hook: incoming, url: hooks.hookUrl(base, incoming), form: 'POST JSON', fields: { ...incomingFields(), message: 'x'.repeat(20 * 1024) }, statuses: [413] },
+		...incomingHooks.flatMap((hook) => {
+			const v = `v${hook.typeVersion}`;
+			const multipartFields = incomingFields();
+			/** @type {RefusedCall[]} */
+			const calls = [
+				{ label: `no messageid ${v}`, hook, url: hooks.hookUrl(base, hook), form: 'POST JSON', fields: { from: '09121111111', to: LINE, message: 'x' }, statuses: [400] },
+				{ label: `no from ${v}`, hook, url: hooks.hookUrl(base, hook), form: 'POST form', fields: { messageid: ++messageid, to: LINE, message: 'x' }, statuses: [400] },
+				{ label: `no to ${v}`, hook, url: hooks.hookUrl(base, hook), form: 'GET query', fields: { messageid: ++messageid, from: '09121111111', message: 'x' }, statuses: [400] },
+				{ label: `text/plain body ${v}`, hook, url: hooks.hookUrl(base, hook), form: 'POST form', fields: { messageid: ++messageid }, statuses: [415], options: { headers: { 'content-type': 'text/plain' }, rawBody: `messageid=${messageid}&from=09121111111&to=${LINE}&message=x` } },
+				{ label: `multipart body ${v}`, hook, url: hooks.hookUrl(base, hook), form: 'POST form', fields: multipartFields, statuses: [415], options: { headers: { 'content-type': 'multipart/form-data; boundary=kvnproof' }, rawBody: multipart(multipartFields) } },
+				{ label: `binary body ${v}`, hook, url: hooks.hookUrl(base, hook), form: 'POST form', fields: { messageid: ++messageid }, statuses: [415], options: { headers: { 'content-type': 'application/octet-stream' }, rawBody: `messageid=${messageid}&from=09121111111&to=${LINE}&message=x` } },
+			];
+			return calls;
+		}),
 	];
 	/** @type {string[]} */
 	const refusedAs = [];
 	for (const call of refusals) {
 		const answer = await hooks.callHook(call.url, call.form, call.fields, call.options);
 		refusedAs.push(`${call.label} ${answer.status ?? answer.error}`);
-		if (!call.statuses.includes(answer.status ?? 0)) problems.push(`${call.label} (${call.hook.event}): answered ${answer.status ?? answer.error} ${JSON.stringify(answer.body).slice(0, 160)}, not ${call.statuses.join(' or ')}`);
-		const leaked = [incoming.secret, delivery.secret].some((secret) => JSON.stringify(answer.body ?? '').includes(secret));
+		if (!call.statuses.includes(answer.status ?? 0)) problems.push(`${call.label} (${call.hook.nodeName}): answered ${answer.status ?? answer.error} ${JSON.stringify(answer.body).slice(0, 160)}, not ${call.statuses.join(' or ')}`);
+		const leaked = all.some((hook) => JSON.stringify(answer.body ?? '').includes(hook.secret));
 		if (leaked) problems.push(`${call.label}: the answer holds a secret`);
 		if (call.fields.messageid !== undefined) refused.push({ hook: call.hook, messageid: Number(call.fields.messageid) });
 	}
@@ -185,12 +219,8 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	await n8n.stop();
 	await fake.close();
 	const executions = await hooks.executionsInSqlite(userFolder, WORKFLOW_ID);
-	const counted = hooks.countExecutions(executions, [incoming, delivery], accepted, refused, problems);
-	const secrets = [
-		{ label: 'the Incoming Message secret', value: incoming.secret },
-		{ label: 'the Delivery Report secret', value: delivery.secret },
-		{ label: 'the API key', value: API_KEY },
-	];
+	const counted = hooks.countExecutions(executions, all, accepted, refused, problems);
+	const secrets = [...all.map((hook) => ({ label: `the secret of ${hook.nodeName}`, value: hook.secret })), { label: 'the API key', value: API_KEY }];
 	const logFiles = fs.readdirSync(logDir).map((name) => path.join(logDir, name));
 	// n8n's logs, and every file of its user folder: its database holds the secrets' credentials encrypted only.
 	const everyFile = fs
@@ -206,7 +236,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	const detailsFetched = fake.requests.filter((request) => request.operation === 'sms/select').length;
 
 	console.log('');
-	console.log(`Kavenegar Webhook Trigger in n8n ${N8N_VERSION} (n8n start, one workflow with both events):`);
+	console.log(`Kavenegar Webhook Trigger in n8n ${N8N_VERSION} (n8n start, one workflow with both events in node versions 2 and 1):`);
 	console.log(`  accepted calls      ${accepted.length} (${hooks.FORMS.join(', ')}; ${BURST * 2} of them ${CONCURRENCY} at a time): ${counted.executions} executions, ${counted.items} trigger items, ${counted.lost} lost, ${counted.twice} started twice`);
 	console.log(`  refused calls       ${refusedAs.join(', ')}; executions started by them: ${counted.refusedStarted}`);
 	console.log(`  answer times        p50 ${hooks.percentile(answerMs, 50).toFixed(1)} ms, p95 ${hooks.percentile(answerMs, 95).toFixed(1)} ms, max ${Math.max(...answerMs).toFixed(1)} ms`);

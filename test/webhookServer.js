@@ -26,11 +26,38 @@ const NODE_NAME = 'Kavenegar Webhook Trigger';
  */
 
 /**
- * n8n's body-parser: JSON, form and text bodies are parsed; any other type leaves `{}`, with the
- * raw bytes kept beside it. A JSON body that does not parse is answered 422 by n8n itself.
- * @param {WebhookRequest} req
+ * The fields of a multipart body as n8n's form parser (formidable, packages/cli webhook-form-data)
+ * gives them: `{ data: { field: value }, files: {} }`. n8n reads such a body with that parser only,
+ * so no raw bytes are left beside it.
+ * @param {string} text
+ * @param {string} boundary
  */
-async function parseBody(req) {
+function multipartFields(text, boundary) {
+	/** @type {Record<string, string>} */
+	const data = {};
+	for (const part of text.split(`--${boundary}`)) {
+		const match = /^\r\nContent-Disposition: form-data; name="([^"]+)"\r\n\r\n([\s\S]*)\r\n$/i.exec(part);
+		if (match) data[match[1]] = match[2];
+	}
+	return { data, files: {} };
+}
+
+/**
+ * n8n's parsing of a webhook call's body (webhook-helpers parseRequestBody, the body-parser
+ * middleware): a multipart body goes to its form parser; for a node of version 1 every other body
+ * is read, and JSON, form and text bodies parsed (any other type leaves `{}`, with the raw bytes
+ * kept beside it); for a later version only JSON, form, text and XML bodies are read at all, and
+ * any other body is left unread: no raw bytes, `{}`. A JSON body that does not parse is answered
+ * 422 by n8n itself.
+ * @param {WebhookRequest} req
+ * @param {number} typeVersion
+ */
+async function parseBody(req, typeVersion) {
+	const contentType = String(req.headers['content-type'] ?? '');
+	const type = contentType.split(';')[0].trim().toLowerCase();
+	req.body = {};
+	const read = type === 'multipart/form-data' || typeVersion === 1 || /^(application\/json|text\/plain|application\/x-www-form-urlencoded)$|[/+]xml$/.test(type);
+	if (!read) return;
 	const chunks = [];
 	let size = 0;
 	for await (const chunk of req) {
@@ -38,9 +65,12 @@ async function parseBody(req) {
 		if (size > PAYLOAD_SIZE_MAX) throw Object.assign(new Error('request entity too large'), { status: 413 });
 		chunks.push(chunk);
 	}
-	req.rawBody = Buffer.concat(chunks);
-	const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-	req.body = {};
+	const bytes = Buffer.concat(chunks);
+	if (type === 'multipart/form-data') {
+		req.body = multipartFields(bytes.toString('utf8'), /boundary=([^;]+)/.exec(contentType)?.[1] ?? '');
+		return;
+	}
+	req.rawBody = bytes;
 	if (req.rawBody.length === 0) return;
 	const text = req.rawBody.toString('utf8');
 	try {
@@ -53,25 +83,25 @@ async function parseBody(req) {
 }
 
 /**
- * Starts the server for one Kavenegar Webhook Trigger with `parameters`, its kavenegarWebhookApi
- * credential holding `secret`, its kavenegarApi credential `credentials` (for Fetch Message Details). Calls to `/webhook/<id>/…` run
+ * Starts the server for one Kavenegar Webhook Trigger of `typeVersion` with `parameters`, its
+ * kavenegarWebhookApi credential holding `secret` and, for Fetch Message Details, `credentials`'
+ * API key and Base URL. Calls to `/webhook/<id>/…` run
  * as n8n's production webhooks (mode `webhook`), to `/webhook-test/<id>/…` as the editor's test URL
  * (mode `manual`). Every execution started is in `executions`, resolved once it has run.
- * @param {{ parameters: import('n8n-workflow').INodeParameters, secret: string, credentials?: import('./harness').Credentials, webhookId?: string }} options
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, secret: string, credentials?: import('./harness').Credentials, webhookId?: string, typeVersion?: number }} options
  */
-async function startWebhookServer({ parameters, secret, credentials: apiCredentials, webhookId = 'c0ffee00-0000-4000-8000-00000000beef' }) {
-	// The harness's credentials helper hands every credential type the same data.
+async function startWebhookServer({ parameters, secret, credentials: apiCredentials, webhookId = 'c0ffee00-0000-4000-8000-00000000beef', typeVersion = 2 }) {
 	const credentials = { ...apiCredentials, secret };
 	/** @type {import('n8n-workflow').INode} */
 	const node = {
 		id: 'kavenegar-webhook-trigger',
 		name: NODE_NAME,
 		type: WEBHOOK_TRIGGER_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		webhookId,
 		parameters,
-		credentials: { kavenegarWebhookApi: { id: '2', name: 'Kavenegar webhook secret' }, kavenegarApi: { id: '1', name: 'Kavenegar account' } },
+		credentials: { kavenegarWebhookApi: { id: '2', name: 'Kavenegar webhook secret' } },
 	};
 	/** @param {import('n8n-workflow').WorkflowExecuteMode} mode */
 	const workflowFor = (mode) =>
@@ -139,7 +169,7 @@ async function startWebhookServer({ parameters, secret, credentials: apiCredenti
 		const found = ['webhook', 'webhook-test'].includes(prefix) ? findWebhook(workflow, req.method ?? 'GET', rest.join('/').replace(/\/$/, '')) : undefined;
 		if (!found) return answer(404, { message: 'The requested webhook is not registered.' });
 		try {
-			await parseBody(req);
+			await parseBody(req, typeVersion);
 		} catch (error) {
 			return answer(/** @type {any} */ (error).status, { message: /** @type {Error} */ (error).message });
 		}

@@ -16,18 +16,20 @@ const REQUEST_TIMEOUT_SECONDS = 60;
 /**
  * One form-encoded POST to `{base}/v1/{key}/{operation}.json`, its envelope checked the way the
  * node checks it, with `hints` by service code (see assertServiceSuccess). The URL holds the key,
- * so a failed request's error goes on without it, as the node's do.
+ * so a failed request's error goes on without it, as the node's do. `credentialType` names where
+ * the key and Base URL are: the webhook trigger's own credential holds them too.
  */
 export async function callKavenegar(
 	context: IPollFunctions | IExecuteFunctions,
 	operation: string,
 	params: Record<string, string>,
 	hints?: Record<number, string>,
+	credentialType: 'kavenegarApi' | 'kavenegarWebhookApi' = 'kavenegarApi',
 ): Promise<Envelope> {
-	const credentials = await context.getCredentials('kavenegarApi');
+	const credentials = await context.getCredentials(credentialType);
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(context, 'kavenegarApi', {
+		response = (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
 			method: 'POST',
 			url: `${kavenegarBaseUrl(credentials)}/${operation}.json`,
 			body: new URLSearchParams(params).toString(),

@@ -32,6 +32,20 @@ function refuse(context: IWebhookFunctions, refusal: Refusal): IWebhookResponseD
 	return { noWebhookResponse: true };
 }
 
+function secretProblem(data: IDataObject): string | undefined {
+	return SECRET_RULE.test(String(data.secret ?? '')) ? undefined : `Secret: must be ${SECRET_RULE_TEXT}`;
+}
+
+/** What is wrong with the credential's values, in the words of its test. */
+function credentialProblem(data: IDataObject): string | undefined {
+	const secret = secretProblem(data);
+	// The Base URL is read only with a key, by Fetch Message Details.
+	if (secret || String(data.apiKey ?? '').trim() === '') return secret;
+	return /^https?:\/\/[^\s/]+/i.test(String(data.baseUrl ?? '').trim())
+		? undefined
+		: 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com';
+}
+
 function eventFilter(event: unknown, filters: IDataObject): (json: IDataObject) => boolean {
 	if (event === DELIVERY_REPORT) {
 		const statuses = new Set((Array.isArray(filters.statuses) ? filters.statuses : []).map(Number));
@@ -48,16 +62,20 @@ export class KavenegarWebhookTrigger implements INodeType {
 		name: 'kavenegarWebhookTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 names the details' status as the service's at reading time (details.ts); the
+		// parameters and the credential are both versions'.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: `={{$parameter["event"] === "${DELIVERY_REPORT}" ? "Delivery Report" : "Incoming Message"}}`,
 		description: 'Starts the workflow the moment Kavenegar calls back: a message received on your line, or a delivery report',
 		defaults: { name: 'Kavenegar Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' },
-			{ name: 'kavenegarApi', required: true, displayOptions: { show: { event: [DELIVERY_REPORT], fetchDetails: [true] } } },
-		],
+		// One credential, shown whatever the parameters: n8n's editor takes a parameter that a
+		// credential's displayOptions depend on for the node's authentication choice and hides it
+		// (Event and Fetch Message Details were never shown). The key for Fetch Message Details is
+		// in this credential too: see KavenegarWebhookApi for why.
+		credentials: [{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' }],
 		// responseData '': without it n8n answers on receipt with its default, the text "firstEntryJson";
 		// empty, it answers with the node's webhookResponse.
 		webhooks: [
@@ -69,13 +87,18 @@ export class KavenegarWebhookTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
+			/**
+			 * Checked on this machine, without a request: the secret is only compared with what
+			 * calls carry, and the API key is optional, for Fetch Message Details only (n8n gives a
+			 * node's credential test no request helper but a deprecated one). A wrong key shows at
+			 * the first Fetch Message Details, as Kavenegar's error with a hint naming this credential.
+			 */
 			async kavenegarWebhookSecret(
 				this: ICredentialTestFunctions,
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
-				return SECRET_RULE.test(String(credential.data?.secret ?? ''))
-					? { status: 'OK', message: 'The secret can end a URL as it is' }
-					: { status: 'Error', message: `Secret: must be ${SECRET_RULE_TEXT}` };
+				const problem = credentialProblem(credential.data ?? {});
+				return problem ? { status: 'Error', message: problem } : { status: 'OK', message: 'The secret can end a URL as it is' };
 			},
 		},
 	};
@@ -86,11 +109,16 @@ export class KavenegarWebhookTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return false;
 			},
-			/** Activation is where a secret that a URL cannot carry as it is, or that is too short, stops. */
+			/**
+			 * Activation is where a secret that a URL cannot carry as it is, or that is too short,
+			 * stops. What only Fetch Message Details uses (a missing API key, a wrong Base URL) does
+			 * not: refusing the activation would lose the callbacks of a workflow saved before the
+			 * key moved into this credential, while an execution that fails keeps its callback (n8n
+			 * saves it for a retry) and its error says what to fix.
+			 */
 			async create(this: IHookFunctions): Promise<boolean> {
-				if (!SECRET_RULE.test(String((await this.getCredentials('kavenegarWebhookApi')).secret ?? ''))) {
-					throw new NodeOperationError(this.getNode(), `Secret: must be ${SECRET_RULE_TEXT}`);
-				}
+				const problem = secretProblem(await this.getCredentials('kavenegarWebhookApi'));
+				if (problem) throw new NodeOperationError(this.getNode(), problem);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {

@@ -34,6 +34,16 @@ function bodySize(request: CallRequest): number {
 	return Math.max(request.rawBody?.length ?? 0, Number.isFinite(declared) ? declared : 0);
 }
 
+/**
+ * Whether the call carries a body, read or not: n8n reads only the bodies it parses (for a node of
+ * version 2 not even those of other types), and hands a multipart body to its own form parser,
+ * which leaves no raw bytes behind. The headers tell in every case.
+ */
+function hasBody(request: CallRequest): boolean {
+	const declared = Number(request.headers['content-length'] ?? 0);
+	return (request.rawBody?.length ?? 0) > 0 || declared > 0 || request.headers['transfer-encoding'] !== undefined;
+}
+
 function mediaType(request: CallRequest): string {
 	return String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 }
@@ -66,7 +76,7 @@ export function callFields(request: CallRequest, extraQuery: string): Record<str
 		return new Refusal(413, `The body is over ${MAX_BODY_BYTES / 1024} KB: a Kavenegar callback is a few short fields`);
 	}
 	const type = mediaType(request);
-	if ((request.rawBody?.length ?? 0) > 0 && !ACCEPTED_TYPES.includes(type)) {
+	if (hasBody(request) && !ACCEPTED_TYPES.includes(type)) {
 		return new Refusal(415, `Content type '${type || 'none'}' is not taken: send the fields as a query string, a form (application/x-www-form-urlencoded) or JSON`);
 	}
 	if (type === 'application/json' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
@@ -98,8 +108,11 @@ export function decodedText(text: string): string {
 	}
 }
 
-function number(raw: string): string {
-	return normalisePhoneNumber(raw) ?? asciiDigits(raw).trim();
+/** A number the callback must carry: who sent an incoming message, or the line that received it. */
+function number(fields: Record<string, string>, name: 'from' | 'to'): string | Refusal {
+	const raw = fields[name] ?? '';
+	const value = normalisePhoneNumber(raw) ?? asciiDigits(raw).trim();
+	return value === '' ? new Refusal(400, `Field '${name}' is missing`) : value;
 }
 
 /** A message ID as the polling trigger's rows carry it: a number, or digits beyond 2^53 as text. */
@@ -120,10 +133,14 @@ function receivedAt(now: number): IDataObject {
 export function incomingMessage(fields: Record<string, string>, now: number): IDataObject | Refusal {
 	const messageid = messageId(fields);
 	if (messageid instanceof Refusal) return messageid;
+	const sender = number(fields, 'from');
+	if (sender instanceof Refusal) return sender;
+	const receptor = number(fields, 'to');
+	if (receptor instanceof Refusal) return receptor;
 	return {
 		messageid,
-		sender: number(fields.from ?? ''),
-		receptor: number(fields.to ?? ''),
+		sender,
+		receptor,
 		message: decodedText(fields.message ?? ''),
 		...receivedAt(now),
 		eventKey: `${INCOMING_MESSAGE}:${messageid}`,

@@ -64,7 +64,7 @@ export const webhookTriggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to add the message's row (text, recipient, sender, cost) as `details`. Needs a Kavenegar credential and IP access for the n8n server's public IP.",
+			"Whether to add the message's row from Kavenegar as `details` (text, recipient, cost, its status now). Needs the credential's API Key and IP access for n8n's IP.",
 		displayOptions: delivery,
 	},
 	{

@@ -6,8 +6,8 @@
  * from n8n's own database (SQLite through n8n's sqlite3, or PostgreSQL through psql), so that a count
  * does not depend on what n8n's REST API chooses to list.
  *
- * The node's interface (docs/webhook-trigger.md): one event per node; the secret is a Kavenegar
- * Webhook API credential; the URL is <base>/webhook/<webhookId>/<incoming-message|delivery-report>
+ * The node's interface (docs/webhook-trigger.md): one event per node; its one credential, Kavenegar
+ * Webhook API, holds the secret (and the API key for Fetch Message Details); the URL is <base>/webhook/<webhookId>/<incoming-message|delivery-report>
  * ?secret=<secret>; an accepted call is answered 200 {"received":true} and starts one execution whose
  * trigger item carries `messageid`.
  */
@@ -23,10 +23,12 @@ const PATHS = { incomingMessage: 'incoming-message', deliveryReport: 'delivery-r
 const NODE_NAMES = { incomingMessage: 'Incoming Message', deliveryReport: 'Delivery Report' };
 /** @type {Form[]} */
 const FORMS = ['GET query', 'POST form', 'POST JSON'];
+/** The version of a trigger added now. */
+const LATEST_VERSION = 2;
 
 /** @typedef {'incomingMessage' | 'deliveryReport'} Event */
 /** @typedef {'GET query' | 'POST form' | 'POST JSON'} Form */
-/** @typedef {{ event: Event, webhookId: string, secret: string, nodeName: string, credential: { id: string, name: string } }} Hook one trigger node of a workflow, its secret's credential, and what its URL needs */
+/** @typedef {{ event: Event, typeVersion: number, webhookId: string, secret: string, nodeName: string, credential: { id: string, name: string } }} Hook one trigger node of a workflow (of a node version), its credential, and what its URL needs */
 /** @typedef {{ status?: number, body?: any, ms: number, error?: string }} Answer */
 /** @typedef {{ id: string, status: string, mode: string, data: any, text: string }} StoredExecution */
 
@@ -36,45 +38,51 @@ function newSecret() {
 }
 
 /**
- * The trigger nodes of a workflow, one per event, each with its own webhookId and secret.
+ * The trigger nodes of a workflow, one per event, each with its own webhookId and secret; of node
+ * version `typeVersion` (a version other than the latest is in the node's name).
  * @param {Event[]} events
+ * @param {{ typeVersion?: number }} [options]
  * @returns {Hook[]}
  */
-function hooksFor(events) {
+function hooksFor(events, { typeVersion = LATEST_VERSION } = {}) {
 	return events.map((event) => {
 		const id = `kvnHook${crypto.randomBytes(6).toString('hex')}`;
-		return { event, webhookId: crypto.randomUUID(), secret: newSecret(), nodeName: NODE_NAMES[event], credential: { id, name: `Kavenegar webhook secret (${NODE_NAMES[event]}, ${id})` } };
+		const nodeName = typeVersion === LATEST_VERSION ? NODE_NAMES[event] : `${NODE_NAMES[event]} (version ${typeVersion})`;
+		return { event, typeVersion, webhookId: crypto.randomUUID(), secret: newSecret(), nodeName, credential: { id, name: `Kavenegar webhook secret (${nodeName}, ${id})` } };
 	});
 }
 
 /**
- * The hooks' secrets as `n8n import:credentials` takes them.
+ * The hooks' credentials as `n8n import:credentials` takes them; with `api`, a Delivery Report's
+ * holds its API key and Base URL too, for Fetch Message Details.
  * @param {Hook[]} hooks
+ * @param {{ apiKey: string, baseUrl: string }} [api]
  */
-function hookCredentials(hooks) {
-	return hooks.map((hook) => ({ ...hook.credential, type: 'kavenegarWebhookApi', data: { secret: hook.secret } }));
+function hookCredentials(hooks, api) {
+	return hooks.map((hook) => ({ ...hook.credential, type: 'kavenegarWebhookApi', data: { secret: hook.secret, ...(api && hook.event === 'deliveryReport' ? api : {}) } }));
 }
 
 /**
  * A workflow that starts at Kavenegar Webhook Trigger nodes (one per hook), each followed by a No
- * Operation node. With `credential`, a Delivery Report fetches the message's row (fetchDetails).
- * @param {{ id: string, name: string, hooks: Hook[], credential?: { id: string, name: string } }} options
+ * Operation node. With `fetchDetails`, a Delivery Report fetches the message's row, with the API key
+ * of its own credential (hookCredentials' `api`).
+ * @param {{ id: string, name: string, hooks: Hook[], fetchDetails?: boolean }} options
  */
-function webhookWorkflow({ id, name, hooks, credential }) {
+function webhookWorkflow({ id, name, hooks, fetchDetails: details = false }) {
 	const nodes = [];
 	/** @type {Record<string, unknown>} */
 	const connections = {};
 	for (const [index, hook] of hooks.entries()) {
-		const fetchDetails = hook.event === 'deliveryReport' && credential !== undefined;
+		const fetchDetails = hook.event === 'deliveryReport' && details;
 		nodes.push(
 			{
 				id: `${hook.webhookId}-trigger`,
 				name: hook.nodeName,
 				type: NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: hook.typeVersion,
 				position: [0, index * 200],
 				webhookId: hook.webhookId,
-				credentials: { kavenegarWebhookApi: hook.credential, ...(fetchDetails ? { kavenegarApi: credential } : {}) },
+				credentials: { kavenegarWebhookApi: hook.credential },
 				parameters: { event: hook.event, ...(hook.event === 'deliveryReport' ? { fetchDetails } : {}), filters: {} },
 			},
 			{ id: `${hook.webhookId}-noop`, name: `${hook.nodeName} received`, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, index * 200], parameters: {} },
@@ -240,22 +248,22 @@ function countExecutions(executions, hooks, accepted, refused, problems) {
 		if (execution.status !== 'success') problems.push(`execution ${execution.id} ended "${execution.status}"`);
 		for (const { hook, item } of started) {
 			items++;
-			const key = `${hook.event}:${item.messageid}`;
+			const key = `${hook.nodeName}:${item.messageid}`;
 			byKey.set(key, [...(byKey.get(key) ?? []), { execution, item }]);
 		}
 	}
 	let lost = 0;
 	let twice = 0;
 	for (const call of accepted) {
-		const found = byKey.get(`${call.hook.event}:${call.messageid}`) ?? [];
+		const found = byKey.get(`${call.hook.nodeName}:${call.messageid}`) ?? [];
 		if (found.length === 0) lost++;
 		if (found.length > 1) twice++;
 		if (found.length !== 1) continue;
 		const wrong = call.expect(found[0].item);
-		if (wrong) problems.push(`${call.hook.event} ${call.messageid} (execution ${found[0].execution.id}): ${wrong}`);
+		if (wrong) problems.push(`${call.hook.nodeName} ${call.messageid} (execution ${found[0].execution.id}): ${wrong}`);
 	}
-	const wanted = new Set(accepted.map((call) => `${call.hook.event}:${call.messageid}`));
-	const started = new Set(refused.map((call) => `${call.hook.event}:${call.messageid}`).filter((key) => byKey.has(key)));
+	const wanted = new Set(accepted.map((call) => `${call.hook.nodeName}:${call.messageid}`));
+	const started = new Set(refused.map((call) => `${call.hook.nodeName}:${call.messageid}`).filter((key) => byKey.has(key)));
 	const strangers = [...byKey.keys()].filter((key) => !wanted.has(key) && !started.has(key));
 	if (lost) problems.push(`${lost} accepted call(s) started no execution`);
 	if (twice) problems.push(`${twice} accepted call(s) started more than one execution`);

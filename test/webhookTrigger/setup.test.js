@@ -1,6 +1,6 @@
 const { HookContext } = require('n8n-core');
 const { ExecutionLifecycleHooks } = require('n8n-core');
-const { Workflow } = require('n8n-workflow');
+const { NodeHelpers, Workflow } = require('n8n-workflow');
 const { additionalDataFor, nodeTypes, shutdownEngine, WEBHOOK_TRIGGER_TYPE } = require('../harness');
 
 const WEBHOOK_ID = 'c0ffee00-0000-4000-8000-00000000beef';
@@ -12,25 +12,26 @@ afterAll(() => shutdownEngine());
  * The node's activation hooks and URLs as n8n runs and shows them: n8n-core's HookContext, the
  * context n8n gives `webhookMethods` on activation, with the credential holding `secret`.
  * @param {string} event
- * @param {string} secret
+ * @param {string | import('n8n-workflow').ICredentialDataDecryptedObject} secret the secret, or the credential's data
  * @param {import('n8n-workflow').WorkflowExecuteMode} [mode]
+ * @param {import('n8n-workflow').INodeParameters} [parameters]
  */
-function hookContext(event, secret, mode = 'webhook') {
+function hookContext(event, secret, mode = 'webhook', parameters = {}) {
 	/** @type {import('n8n-workflow').INode} */
 	const node = {
 		id: 'kavenegar-webhook-trigger',
 		name: 'Kavenegar Webhook Trigger',
 		type: WEBHOOK_TRIGGER_TYPE,
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [0, 0],
 		webhookId: WEBHOOK_ID,
-		parameters: { event },
+		parameters: { event, ...parameters },
 		credentials: { kavenegarWebhookApi: { id: '2', name: 'Kavenegar webhook secret' } },
 	};
 	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, nodeTypes, active: true, settings: {} });
 	const hooks = new ExecutionLifecycleHooks(mode, 'activation', /** @type {any} */ (workflow));
 	const additionalData = {
-		...additionalDataFor(/** @type {any} */ ({ secret }), hooks, 'activation'),
+		...additionalDataFor(/** @type {any} */ (typeof secret === 'string' ? { secret } : secret), hooks, 'activation'),
 		webhookBaseUrl: 'https://n8n.example.test/webhook',
 		webhookTestBaseUrl: 'https://n8n.example.test/webhook-test',
 	};
@@ -69,17 +70,62 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 		}
 	});
 
-	test("the credential's test applies the same rule", async () => {
-		const test = /** @type {any} */ (nodeType).methods.credentialTest.kavenegarWebhookSecret;
-		/** @param {string} secret */
-		const run = (secret) => test.call({}, { id: '2', name: 'secret', type: 'kavenegarWebhookApi', data: { secret } });
-		expect(await run('Good-secret_0123.4~')).toEqual({ status: 'OK', message: 'The secret can end a URL as it is' });
-		expect(await run('short')).toEqual({ status: 'Error', message: 'Secret: must be 16 to 200 characters, letters, digits, - _ . ~ only' });
-		expect((await run('x'.repeat(201))).status).toBe('Error');
+	test('activation with Fetch Message Details on and no API key still takes the callbacks: each execution says what to add (deliveryReport.test.js)', async () => {
+		const context = hookContext('deliveryReport', 'Good-secret_0123.4~', 'webhook', { fetchDetails: true });
+		expect(await methods.create.call(context)).toBe(true);
 	});
 
-	test('the credential is the only place the secret lives: no node parameter holds it', () => {
+	test('activation checks the secret only: a Base URL that is no web address is for the credential test and the details read to say', async () => {
+		const data = { secret: 'Good-secret_0123.4~', apiKey: 'some-key', baseUrl: 'api.kavenegar.com' };
+		expect(await methods.create.call(hookContext('deliveryReport', data, 'webhook', { fetchDetails: true }))).toBe(true);
+		await expect(methods.create.call(hookContext('deliveryReport', { ...data, secret: 'short' }))).rejects.toThrow('Secret: must be');
+	});
+
+	test("the credential's test applies the same rules, and says which field is wrong", async () => {
+		const test = /** @type {any} */ (nodeType).methods.credentialTest.kavenegarWebhookSecret;
+		/** @param {Record<string, string>} data */
+		const run = (data) => test.call({}, { id: '2', name: 'secret', type: 'kavenegarWebhookApi', data });
+		const ok = { status: 'OK', message: 'The secret can end a URL as it is' };
+		expect(await run({ secret: 'Good-secret_0123.4~' })).toEqual(ok);
+		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: 'key', baseUrl: 'https://api.kavenegar.com' })).toEqual(ok);
+		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: '', baseUrl: '' })).toEqual(ok);
+		expect(await run({ secret: 'short' })).toEqual({ status: 'Error', message: 'Secret: must be 16 to 200 characters, letters, digits, - _ . ~ only' });
+		expect((await run({ secret: 'x'.repeat(201) })).status).toBe('Error');
+		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: 'key', baseUrl: 'ftp://x' })).toEqual({
+			status: 'Error',
+			message: 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com',
+		});
+		expect((await run({ secret: 'short', apiKey: 'key', baseUrl: 'ftp://x' })).message).toContain('Secret: must be');
+	});
+
+	test('the credential is the only place the secret and the key live: no node parameter holds them', () => {
 		expect(nodeType.description.properties.filter((p) => p.type !== 'notice').map((p) => p.name)).toEqual(['event', 'fetchDetails', 'ignoreRepeats', 'filters']);
-		expect(nodeType.description.credentials?.map((c) => c.name)).toEqual(['kavenegarWebhookApi', 'kavenegarApi']);
+	});
+});
+
+/*
+ * n8n's editor (2.8.4, nodeTypesUtils getMainAuthField) takes every node parameter that a
+ * credential's displayOptions name for the node's authentication selector: it hides it and filters
+ * the credential list by it. With one credential shown whatever the parameters there is none, and
+ * both versions show Event and Fetch Message Details and offer the webhook credential.
+ */
+describe('Kavenegar Webhook Trigger: what the editor offers', () => {
+	test('versions 1 and 2, a node added now is version 2', () => {
+		expect(nodeType.description.version).toEqual([1, 2]);
+		expect(nodeType.description.defaultVersion).toBe(2);
+	});
+
+	test('one credential, required, tested by the node, shown for every event and option', () => {
+		expect(nodeType.description.credentials).toEqual([{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' }]);
+	});
+
+	test.each([1, 2])('version %i: Event always, Fetch Message Details for Delivery Report only', (typeVersion) => {
+		/** @param {import('n8n-workflow').INodeParameters} parameters */
+		const shown = (parameters) =>
+			nodeType.description.properties
+				.filter((property) => property.type !== 'notice' && NodeHelpers.displayParameter(parameters, property, { typeVersion }, nodeType.description))
+				.map((property) => property.name);
+		expect(shown({ event: 'incomingMessage' })).toEqual(['event', 'ignoreRepeats', 'filters']);
+		expect(shown({ event: 'deliveryReport', fetchDetails: false })).toEqual(['event', 'fetchDetails', 'ignoreRepeats', 'filters']);
 	});
 });
