@@ -76,7 +76,7 @@ async function receivedMessages(
 				startdate: String(start),
 				enddate: String(end),
 				pagenumber: String(page),
-			});
+			}, undefined, 'kavenegarApi', { linenumber: 'Line Number' });
 			const { rows, pages } = inboxPage(envelope as unknown as IDataObject);
 			for (const row of rows) byId.set(String(row.messageid), row as ReceivedMessage);
 			more = page < pages;

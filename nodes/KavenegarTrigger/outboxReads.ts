@@ -22,6 +22,9 @@ const IP_ACCESS_HINT =
 /** The codes for a caller outside the allowed IPs (429: the IP is restricted); other codes (wrong key, credit, busy) have other causes. */
 export const IP_ACCESS_HINTS: Record<number, string> = { 407: IP_ACCESS_HINT, 416: IP_ACCESS_HINT, 429: IP_ACCESS_HINT };
 
+/** The field of Message Status Changed a code can point at (Filters → Sender Line). */
+const LABELS = { sender: 'Sender Line' };
+
 interface OutboxRead {
 	rows: Map<string, IDataObject>;
 	/** Seconds holding 500 messages or more: the outbox cannot list them all. */
@@ -72,7 +75,7 @@ export async function readOutbox(
 		const [start, end] = range;
 		const params: Record<string, string> = { startdate: String(start), enddate: String(end) };
 		if (senderLine !== '') params.sender = senderLine;
-		const answer = rowsOf(await callKavenegar(context, 'sms/selectoutbox', params, IP_ACCESS_HINTS));
+		const answer = rowsOf(await callKavenegar(context, 'sms/selectoutbox', params, IP_ACCESS_HINTS, 'kavenegarApi', LABELS));
 		if (answer.length >= MAX_ROWS && end > start) {
 			const middle = Math.floor((start + end) / 2);
 			pending.unshift([start, middle], [middle + 1, end]);
@@ -101,5 +104,5 @@ export async function rowsById(context: IPollFunctions, operation: string, ids: 
 export async function readLatest(context: IPollFunctions, senderLine: string): Promise<IDataObject[]> {
 	const params: Record<string, string> = { pagesize: String(MAX_ROWS) };
 	if (senderLine !== '') params.sender = senderLine;
-	return rowsOf(await callKavenegar(context, 'sms/latestoutbox', params, IP_ACCESS_HINTS));
+	return rowsOf(await callKavenegar(context, 'sms/latestoutbox', params, IP_ACCESS_HINTS, 'kavenegarApi', LABELS));
 }

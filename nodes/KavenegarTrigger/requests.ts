@@ -15,9 +15,11 @@ const REQUEST_TIMEOUT_SECONDS = 60;
 
 /**
  * One form-encoded POST to `{base}/v1/{key}/{operation}.json`, its envelope checked the way the
- * node checks it, with `hints` by service code (see assertServiceSuccess). The URL holds the key,
- * so a failed request's error goes on without it, as the node's do. `credentialType` names where
- * the key and Base URL are: the webhook trigger's own credential holds them too.
+ * node checks it, with `hints` by service code (see assertServiceSuccess) and the `labels` of the
+ * trigger's fields by the parameter they fill, so that an error names the field its code points
+ * at. The URL holds the key, so a failed request's error goes on without it, as the node's do.
+ * `credentialType` names where the key and Base URL are: the webhook trigger's own credential
+ * holds them too.
  */
 export async function callKavenegar(
 	context: IPollFunctions | IExecuteFunctions,
@@ -25,6 +27,7 @@ export async function callKavenegar(
 	params: Record<string, string>,
 	hints?: Record<number, string>,
 	credentialType: 'kavenegarApi' | 'kavenegarWebhookApi' = 'kavenegarApi',
+	labels: Record<string, string> = {},
 ): Promise<Envelope> {
 	const credentials = await context.getCredentials(credentialType);
 	let response: IN8nHttpFullResponse;
@@ -44,7 +47,8 @@ export async function callKavenegar(
 		if (isTimeout(failure)) failure.message = `Kavenegar did not answer ${operation} within ${REQUEST_TIMEOUT_SECONDS} seconds`;
 		throw failure;
 	}
-	assertServiceSuccess(context.getNode(), response.statusCode, response.body, hints);
+	const fields = Object.entries(labels).map(([param, label]) => ({ param, label, given: (params[param] ?? '') !== '' }));
+	assertServiceSuccess(context.getNode(), response.statusCode, response.body, { hints, fields });
 	return response.body;
 }
 

@@ -7,7 +7,14 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
-import { describeServiceError, GENERAL_CODES, IP_ACCESS_ADVICE, IP_ACCESS_OPERATIONS, SERVICE_ERROR_ADVICE } from './serviceErrors';
+import {
+	describeServiceError,
+	GENERAL_CODES,
+	IP_ACCESS_ADVICE,
+	IP_ACCESS_OPERATIONS,
+	SERVICE_ERROR_ADVICE,
+	SERVICE_ERROR_FIELDS,
+} from './serviceErrors';
 
 export interface Envelope {
 	return: { status: number | string; message?: string };
@@ -24,6 +31,53 @@ function isEnvelope(body: unknown): body is Envelope {
 	);
 }
 
+/** A field of the request as the user reads it: its wire name, its label, whether the request carried a value. */
+export interface RequestField {
+	param: string;
+	label: string;
+	given: boolean;
+}
+
+export interface ErrorContext {
+	/** What the caller knows about the operation, for the codes they name (see assertServiceSuccess). */
+	hints?: Record<number, string>;
+	/** Replaces the advice for every code. */
+	operationAdvice?: string;
+	/** The request's fields, so that a code that points at one names it (SERVICE_ERROR_FIELDS). */
+	fields?: RequestField[];
+}
+
+/**
+ * The labels a code points at: of the fields the request carried a value in, else of every field
+ * it may be (a 412 on a send without Sender Line still tells the user where to set one).
+ */
+function fieldsNamed(code: number, fields: RequestField[] = []): string[] {
+	const pointed = SERVICE_ERROR_FIELDS[code];
+	if (!pointed) return [];
+	const candidates = fields.filter((field) => pointed.params.includes(field.param));
+	const given = candidates.filter((field) => field.given);
+	return [...new Set((given.length > 0 ? given : candidates).map((field) => field.label))];
+}
+
+/**
+ * Only the title of an error shows where a run from the canvas fails (the toast) and on an item of
+ * On Error: Continue (`json.error`), so it says what went wrong in this request: the field the code
+ * points at, and the service's own message (Kavenegar writes it in Persian, so the English meaning
+ * stays beside it); the description keeps the code, its meaning and what to do.
+ */
+function serviceErrorTitle(code: number, serviceMessage: string, fields: string[]): string {
+	const said = serviceMessage === '' ? '' : `"${serviceMessage}"`;
+	if (fields.length > 0) {
+		const problem = SERVICE_ERROR_FIELDS[code].problem;
+		return `${fields.join(', ')}: ${problem} (Kavenegar error ${code}${said && `: ${said}`})`;
+	}
+	// A general code's meaning says nothing a user can act on; the service's own message names the cause.
+	if (said && GENERAL_CODES.has(code)) return `Kavenegar error ${code}: ${said}`;
+	return said
+		? `Kavenegar error ${code}: ${said} (${describeServiceError(code)})`
+		: `Kavenegar error ${code}: ${describeServiceError(code)}`;
+}
+
 /**
  * Kavenegar reports errors in `return.status`, sometimes with HTTP 200 and sometimes with a
  * matching HTTP status, so every response is read here whatever its HTTP status, by the node and
@@ -38,9 +92,7 @@ export function assertServiceSuccess(
 	node: INode,
 	httpStatus: number,
 	body: unknown,
-	hints: Record<number, string> = {},
-	operationAdvice?: string,
-	serviceMessageInTitle = false,
+	{ hints = {}, operationAdvice, fields }: ErrorContext = {},
 ): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
@@ -58,25 +110,18 @@ export function assertServiceSuccess(
 	const code = Number(body.return.status);
 	if (code !== 200 || httpStatus < 200 || httpStatus > 299) {
 		const serviceMessage = String(body.return.message ?? '');
-		const said = serviceMessage
-			? `The service said: "${serviceMessage}" (HTTP ${httpStatus}).`
-			: `The service gave no message (HTTP ${httpStatus}).`;
 		const hint = operationAdvice ?? hints[code] ?? SERVICE_ERROR_ADVICE[code];
-		// A general code says nothing a user can act on; the service's own message names the cause.
-		const leadWithMessage = serviceMessage !== '' && GENERAL_CODES.has(code);
-		const title = leadWithMessage
-			? `Kavenegar error ${code}: "${serviceMessage}"`
-			: serviceMessageInTitle && serviceMessage
-				? `Kavenegar error ${code}: ${describeServiceError(code)}. The service said: "${serviceMessage}"`
-				: `Kavenegar error ${code}: ${describeServiceError(code)}`;
-		const explained = leadWithMessage
-			? `Code ${code} is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${httpStatus}).`
-			: said;
+		const explained =
+			serviceMessage !== '' && GENERAL_CODES.has(code)
+				? `Code ${code} is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${httpStatus}).`
+				: `Kavenegar error ${code} means: ${describeServiceError(code)}. ${
+						serviceMessage ? `The service said: "${serviceMessage}"` : 'The service gave no message'
+					} (HTTP ${httpStatus}).`;
 		throw new NodeApiError(
 			node,
 			{ status: code, message: serviceMessage } as JsonObject,
 			{
-				message: title,
+				message: serviceErrorTitle(code, serviceMessage, fieldsNamed(code, fields)),
 				description: hint ? `${explained} ${hint}` : explained,
 				httpCode: String(code),
 			},
@@ -88,23 +133,37 @@ function isSuccess(httpStatus: number, body: unknown): boolean {
 	return isEnvelope(body) && Number(body.return.status) === 200 && httpStatus >= 200 && httpStatus <= 299;
 }
 
+/** A field of an operation that sends a value under `param`, read at `path` (`additionalFields.tag`). */
+export interface OperationField {
+	param: string;
+	label: string;
+	path: string;
+}
+
 /**
- * The node's check of every response (see assertServiceSuccess). A success, the usual answer, is
- * let through before anything is looked up for an error: getNode() deep-copies the node, and this
- * runs once per request.
+ * The node's check of every response (see assertServiceSuccess), given the fields of each
+ * operation (`fieldsOf`) so that an error can name the one its code points at. A success, the usual
+ * answer, is let through before anything is looked up for an error: getNode() deep-copies the
+ * node, and this runs once per request.
  */
-export async function checkEnvelope(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	if (isSuccess(response.statusCode, response.body)) return items;
-	const operation = String(this.getNodeParameter('operation', ''));
-	const advice = IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined;
-	// With On Error: Continue, n8n keeps only the error's title on the item (`json.error`): the
-	// service's own message, otherwise in the description, goes into the title there.
-	assertServiceSuccess(this.getNode(), response.statusCode, response.body, {}, advice, this.continueOnFail());
-	return items;
+export function checkEnvelopeOf(fieldsOf: (resource: string, operation: string) => OperationField[]) {
+	return async function checkEnvelope(
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		if (isSuccess(response.statusCode, response.body)) return items;
+		const operation = String(this.getNodeParameter('operation', ''));
+		const fields = fieldsOf(String(this.getNodeParameter('resource', '')), operation).map(({ param, label, path }) => {
+			const value = this.getNodeParameter(path, '') as unknown;
+			return { param, label, given: value !== '' && value !== null && value !== undefined };
+		});
+		assertServiceSuccess(this.getNode(), response.statusCode, response.body, {
+			operationAdvice: IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined,
+			fields,
+		});
+		return items;
+	};
 }
 
 /** The contract's payload: an array of rows for most operations, one object for a few. */

@@ -53,6 +53,32 @@ export const GENERAL_CODES = new Set([403, 418]);
 /** The codes by which the service says it did not act and asks to be called again later. */
 export const BUSY_CODES: ReadonlySet<number> = new Set([409, 451]);
 
+/**
+ * The codes that point at one field of the request: the parameters (wire names) it may be, and what
+ * is wrong with its value there. The title of such an error names the field as the user reads it
+ * (a 412 on a send says Sender Line, not "sender line or too many items").
+ */
+export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: string }> = {
+	411: { params: ['receptor'], problem: 'invalid recipient number' },
+	412: {
+		params: ['sender', 'linenumber', 'defaultsender', 'primaryLineNumber', 'secondaryLineNumber'],
+		problem: 'invalid sender line',
+	},
+	413: { params: ['message'], problem: 'the message is empty or too long' },
+	417: { params: ['date', 'startdate', 'enddate'], problem: 'invalid, malformed or out-of-range date' },
+	420: { params: ['message'], problem: 'links are not allowed in the text for this account' },
+	424: {
+		params: ['template', 'id', 'sourceTemplateId', 'sourceTemplateName'],
+		problem: 'template not found (deleted, or never created), or, when sending a code, not approved yet',
+	},
+	427: { params: ['sender', 'linenumber'], problem: 'this line needs access permission' },
+	428: { params: ['token'], problem: 'a voice-call code must be digits only' },
+	431: { params: ['token', 'token2', 'token3', 'token10', 'token20'], problem: 'contains a space, newline or underscore' },
+	432: { params: ['textMessage'], problem: 'the template text has no %token placeholder' },
+	501: { params: ['receptor'], problem: "a test account sends only to the account owner's number" },
+	607: { params: ['tag'], problem: 'invalid tag' },
+};
+
 export function describeServiceError(code: number): string {
 	return SERVICE_ERROR_MEANINGS[code] ?? 'an error the Kavenegar documentation does not describe';
 }

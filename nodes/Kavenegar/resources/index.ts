@@ -24,7 +24,8 @@
  *    URL holds the API key) are stripped from errors. `throughSendingEngine` below puts the engine
  *    around every operation, so an operation needs no hook of ours to be sent safely.
  * 4. postReceive hooks see each answer: `checkEnvelope` (on the Resource field, so first) throws
- *    the service's errors, whether they came as HTTP errors or inside HTTP 200; then the
+ *    the service's errors, whether they came as HTTP errors or inside HTTP 200, naming the field
+ *    a code points at (shared/operationFields.ts); then the
  *    operation's own, such as `entriesToItems` (rows to items) and `addMessageParts`.
  *
  * Engine rules this relies on (each pinned by test/engineRules.test.js):
@@ -46,12 +47,13 @@
  *   adds, whose context carries that signal; test/harness.js does the same.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { checkEnvelope } from '../../shared/envelope';
+import { checkEnvelopeOf } from '../../shared/envelope';
 import { addReadableFields } from '../../shared/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
 import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../shared/nodeVersions';
 import { onePropertyPerName } from '../shared/onePropertyPerName';
+import { operationFields } from '../shared/operationFields';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
@@ -108,6 +110,12 @@ const requestOptionsField: INodeProperties = {
 	default: {},
 	options: requestLimitOptions.map((option) => ({ ...option, displayOptions: withVersion(option.displayOptions, FROM_VERSION_2) })),
 };
+
+/** Read from the properties below on the first service error, when they all exist. */
+let fieldsIndex: ReturnType<typeof operationFields> | undefined;
+const checkEnvelope = checkEnvelopeOf((resource, operation) =>
+	(fieldsIndex ??= operationFields(propertiesAsWritten))(resource, operation),
+);
 
 /**
  * The fields as the operation files write them, each operation its own (tests compare against it),
