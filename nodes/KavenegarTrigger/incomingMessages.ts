@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 import { inboxPage } from '../shared/inboxPages';
 import { filtersCollection } from '../shared/collections';
-import { messageFilter, messageFilterFields } from '../shared/messageFilters';
+import { messageFilter, messageFilterFields, wrongSenderNumber } from '../shared/messageFilters';
 import { readableRow } from '../shared/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst } from './requests';
 
@@ -93,7 +93,10 @@ function toItem(message: ReceivedMessage): INodeExecutionData {
 export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const line = String(this.getNodeParameter('lineNumber', '')).trim();
 	if (line === '') throw new NodeOperationError(this.getNode(), 'Line Number: is required');
-	const matches = messageFilter(this.getNodeParameter('filters', {}) as IDataObject);
+	const filters = this.getNodeParameter('filters', {}) as IDataObject;
+	const wrongFilter = wrongSenderNumber(filters);
+	if (wrongFilter !== undefined) throw new NodeOperationError(this.getNode(), wrongFilter);
+	const matches = messageFilter(filters);
 	const now = nowSeconds();
 
 	if (this.getMode() === 'manual') {

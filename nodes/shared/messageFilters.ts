@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { splitList } from './lists';
-import { normalisePhoneNumber } from './phoneNumbers';
+import { normalisePhoneNumber, notAnIranianNumber } from './phoneNumbers';
 
 /*
  * The Sender Numbers and Text Contains filters of both triggers' incoming messages: the fields and
@@ -32,6 +32,19 @@ export function messageFilterFields(displayOptions?: IDisplayOptions): { senders
 			...shown,
 		},
 	};
+}
+
+/**
+ * What is wrong with the Sender Numbers filter, naming the entry, or `undefined`: an entry that can
+ * be no sender's number would silently match nothing.
+ */
+export function wrongSenderNumber(filters: IDataObject): string | undefined {
+	for (const entry of splitList(filters.senders)) {
+		const number = normalisePhoneNumber(entry);
+		const wrong = number === undefined ? 'is not a phone number' : notAnIranianNumber(number, 'mobileOrLandline');
+		if (wrong !== undefined) return `Sender Numbers: "${entry}" ${wrong}`;
+	}
+	return undefined;
 }
 
 /** Whether a message (`sender`, `message`) passes the filters the user set. */

@@ -26,3 +26,26 @@ export function normalisePhoneNumber(raw: string): string | undefined {
 	else if (/^9\d{9}$/.test(number)) number = '0' + number;
 	return PHONE_NUMBER.test(number) ? number : undefined;
 }
+
+/** Which Iranian numbers a field takes: SMS go to mobiles; a voice call may also ring a landline. */
+export type IranianNumbers = 'mobile' | 'mobileOrLandline';
+
+const IRANIAN_MOBILE = /^09\d{9}$/;
+/** 0, a two-digit area code from 1 to 8 (21 is Tehran), eight digits. */
+const IRANIAN_LANDLINE = /^0[1-8]\d{9}$/;
+
+/**
+ * Why a normalised number cannot be one Kavenegar delivers to in Iran, or `undefined` when it can.
+ * A number written with its country code (`+44…`, `0044…`) is left to the service as before: it is
+ * no Iranian number written wrong, and a send abroad must keep working.
+ */
+export function notAnIranianNumber(number: string, kind: IranianNumbers): string | undefined {
+	if (/^(\+|00)/.test(number)) return undefined;
+	if (IRANIAN_MOBILE.test(number)) return undefined;
+	if (kind === 'mobileOrLandline') {
+		return IRANIAN_LANDLINE.test(number)
+			? undefined
+			: 'is not an Iranian mobile (09 and 9 digits) or landline (area code and 8 digits, 021…) number; write a number outside Iran with its country code (+44…)';
+	}
+	return 'is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)';
+}

@@ -8,7 +8,7 @@ import { prepareRequest } from '../../shared/wireParams';
 
 const display = showFor('sms', ['getStatusByRecipient']);
 const range = dateRangeFields({ startRequired: true, maxDays: 1 });
-const recipient = oneRecipientField('The number the messages were sent to', display);
+const recipient = oneRecipientField('The number the messages were sent to', display, 'mobileOrLandline');
 
 export const getStatusByRecipientOperation: INodePropertyOptions = {
 	name: 'Get Status by Recipient',

@@ -96,8 +96,8 @@ export const buildArrays: ParamRule = function (params) {
 			if (wrongType) throw invalidInput(this, where, `${key} ${wrongType}`);
 		}
 		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
-		const number = readNumber(rawRecipient);
-		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" is not a phone number`);
+		const { number, wrong } = readNumber(rawRecipient);
+		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" ${wrong}`);
 		const line = String(row.sender ?? '').trim();
 		if (line === '') throw invalidInput(this, where, 'sender line is required');
 		const text = String(row.message ?? '');

@@ -40,7 +40,9 @@ const callNeedsDigits: ParamRule = function (params) {
 };
 
 const display = showFor('verify', ['sendCode']);
-const recipient = oneRecipientField('The one phone number that gets the code', display);
+const recipient = oneRecipientField('The one phone number that gets the code', display, (params) =>
+	params.type === 'call' ? 'mobileOrLandline' : 'mobile',
+);
 const template = checkedField(
 	'template',
 	{

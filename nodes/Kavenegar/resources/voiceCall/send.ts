@@ -10,7 +10,7 @@ import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
 const display = showFor('voiceCall', ['send']);
-const recipients = recipientListField('callRecipients', display);
+const recipients = recipientListField('callRecipients', display, 'mobileOrLandline');
 const message = checkedField(
 	'message',
 	{

@@ -22,6 +22,6 @@ export function phoneNumbersField(description: string, displayOptions: IDisplayO
 		displayOptions,
 		routing: sendAs(WIRE_NAME),
 	};
-	const rules: ParamRule[] = [phoneNumberList(WIRE_NAME, DISPLAY_NAME, max)];
+	const rules: ParamRule[] = [phoneNumberList(WIRE_NAME, DISPLAY_NAME, max, undefined, 'mobileOrLandline')];
 	return { property, rules };
 }

@@ -3,6 +3,7 @@ import { localIdsMatchRecipients, recipientsPerItem } from '../rules/recipients'
 import { unixTime } from '../rules/dates';
 import { idList } from '../rules/lists';
 import { phoneNumberList } from '../rules/phoneNumbers';
+import type { IranianNumbers } from '../../../shared/phoneNumbers';
 import { normalisesPhoneNumbers } from '../sendOptions';
 import { matches, mediaIdRule, singleValue } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
@@ -83,7 +84,7 @@ export function hideRecipientsField(displayName: string, description: string): I
  */
 const RECIPIENTS = { displayName: 'Recipients', wireName: 'receptor' };
 
-export function recipientListField(name: string, displayOptions: IDisplayOptions) {
+export function recipientListField(name: string, displayOptions: IDisplayOptions, numbers: IranianNumbers = 'mobile') {
 	const property: INodeProperties = {
 		displayName: RECIPIENTS.displayName,
 		name,
@@ -99,7 +100,7 @@ export function recipientListField(name: string, displayOptions: IDisplayOptions
 		routing: sendAs(RECIPIENTS.wireName),
 	};
 	const rules: ParamRule[] = [
-		phoneNumberList(RECIPIENTS.wireName, RECIPIENTS.displayName, undefined, normalisesPhoneNumbers),
+		phoneNumberList(RECIPIENTS.wireName, RECIPIENTS.displayName, undefined, normalisesPhoneNumbers, numbers),
 		recipientsPerItem,
 	];
 	return { property, rules };
