@@ -74,7 +74,7 @@ function serviceErrorTitle(code: number, serviceMessage: string, fields: string[
 	// A general code's meaning says nothing a user can act on; the service's own message names the cause.
 	if (said && GENERAL_CODES.has(code)) return `Kavenegar error ${code}: ${said}`;
 	return said
-		? `Kavenegar error ${code}: ${said} (${describeServiceError(code)})`
+		? `Kavenegar error ${code}: ${said} – ${describeServiceError(code)}`
 		: `Kavenegar error ${code}: ${describeServiceError(code)}`;
 }
 

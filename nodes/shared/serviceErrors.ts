@@ -69,7 +69,7 @@ export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: s
 	420: { params: ['message'], problem: 'links are not allowed in the text for this account' },
 	424: {
 		params: ['template', 'id', 'sourceTemplateId', 'sourceTemplateName'],
-		problem: 'template not found (deleted, or never created), or, when sending a code, not approved yet',
+		problem: 'no such template, or not approved yet',
 	},
 	427: { params: ['sender', 'linenumber'], problem: 'this line needs access permission' },
 	428: { params: ['token'], problem: 'a voice-call code must be digits only' },

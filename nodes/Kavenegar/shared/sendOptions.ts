@@ -31,6 +31,36 @@ export const preventsDuplicateSends = (context: IExecuteSingleFunctions) => beha
 export const normalisesPhoneNumbers = (context: IExecuteSingleFunctions) => behavior(context, 'normalisePhoneNumbers', true);
 export const previewsMessages = (context: IExecuteSingleFunctions) => behavior(context, 'messagePreview', false);
 
+/**
+ * The options on by default stay out of sight until the user adds them, so a notice under the
+ * recipients says what each one does while it is on, and goes away once it is turned off (in either
+ * version's collection; the other holds no value).
+ */
+export function behaviorNotices(displayOptions: IDisplayOptions): INodeProperties[] {
+	const whileOn = (option: string) => ({
+		...displayOptions,
+		hide: { [`${BEHAVIOR_COLLECTION.version1}.${option}`]: [false], [`${BEHAVIOR_COLLECTION.fromVersion2}.${option}`]: [false] },
+	});
+	return [
+		{
+			displayName:
+				'Normalize Phone Numbers is on: numbers written +98…, 0098… or in Persian digits are sent as 0912…, and one that cannot be an Iranian number is refused. Turn it off for numbers outside Iran.',
+			name: 'normalisesNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: whileOn('normalisePhoneNumbers'),
+		},
+		{
+			displayName:
+				'Prevent Duplicate Sends is on: each message goes out once today, however often this item runs (its ID is "localid" in the output)',
+			name: 'sendsOnceNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: whileOn('preventDuplicateSends'),
+		},
+	];
+}
+
 function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 	const options: INodeProperties[] = [
 		{
@@ -49,7 +79,7 @@ function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 			noDataExpression: true,
 			default: true,
 			description:
-				'Whether to turn +98, 0098, Persian digits, spaces and dashes into the 0912… form. On by default; turn it off for numbers outside Iran.',
+				'Whether to turn +98, 0098, Persian digits, spaces and dashes into the 0912… form and refuse a number that cannot be Iranian. On by default; turn it off for numbers outside Iran.',
 		},
 		{
 			displayName: 'Prevent Duplicate Sends',

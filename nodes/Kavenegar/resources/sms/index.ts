@@ -20,7 +20,7 @@ export const smsDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['sms'] } },
-		hint: "Rows keep Kavenegar's field names; added: dateIso and each other date's …Iso (ISO 8601), statusName (the status in English)",
+		hint: 'Results keep the fields Kavenegar returns, with readable dates and status names added beside them',
 		options: [
 			sendOperation,
 			sendArrayOperation,

@@ -19,7 +19,7 @@ import { entriesToItems } from '../../../shared/envelope';
 import { addMessageParts } from '../../shared/messageParts';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
-import { sendOptionsCollections } from '../../shared/sendOptions';
+import { behaviorNotices, sendOptionsCollections } from '../../shared/sendOptions';
 import { matches, required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -98,6 +98,7 @@ export const sendOperation: INodePropertyOptions = {
 
 export const sendFields: INodeProperties[] = [
 	recipients.property,
+	...behaviorNotices(display),
 	message.property,
 	...sendOptionsCollections(display, [
 		displayType.property,

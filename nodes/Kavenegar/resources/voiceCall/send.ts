@@ -5,7 +5,7 @@ import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRu
 import { entriesToItems } from '../../../shared/envelope';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
-import { sendOptionsCollections } from '../../shared/sendOptions';
+import { behaviorNotices, sendOptionsCollections } from '../../shared/sendOptions';
 import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
 
@@ -54,6 +54,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
+	...behaviorNotices(display),
 	message.property,
 	...sendOptionsCollections(display, [localIdsField, sendAtField()], { messagePreview: false }),
 ];

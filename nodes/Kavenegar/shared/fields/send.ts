@@ -94,8 +94,6 @@ export function recipientListField(name: string, displayOptions: IDisplayOptions
 		placeholder: '09121234567, 09351234567',
 		description:
 			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
-		// Options on by default are out of sight until Add Option is opened: the field they act on says so.
-		hint: 'On by default (turn off below): numbers normalized to 0912…; each message sent once, however often it runs (its ID: localid)',
 		displayOptions,
 		routing: sendAs(RECIPIENTS.wireName),
 	};
