@@ -21,7 +21,8 @@ export class KavenegarApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/kavenegar.svg', dark: 'file:../icons/kavenegar.dark.svg' };
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-kavenegar#credentials';
+	// The package's own page exists only once it is published; Kavenegar's API page explains the key.
+	documentationUrl = 'https://kavenegar.com/rest.html';
 
 	properties: INodeProperties[] = [
 		{

@@ -10,13 +10,15 @@ import { MESSAGE_STATUS_CHANGED, pollStatusChanges, statusChangeFields } from '.
 
 export class KavenegarTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Kavenegar Trigger',
+		// Not merged into the Kavenegar app's page of the nodes panel, which would show this description
+		// for all 29 actions, and told apart from the Kavenegar Webhook Trigger.
+		displayName: 'Kavenegar Polling Trigger',
 		name: 'kavenegarTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: `={{$parameter["event"] === "${MESSAGE_STATUS_CHANGED}" ? "Message Status Changed" : "New Incoming Message"}}`,
-		description: 'Starts the workflow when a Kavenegar line receives a message or a sent message reaches a final status',
+		description: 'Checks Kavenegar on a schedule (polling, no webhook needed) for messages your line received and sent messages whose status changed',
 		defaults: { name: 'Kavenegar Trigger' },
 		polling: true,
 		inputs: [],
@@ -32,12 +34,12 @@ export class KavenegarTrigger implements INodeType {
 					{
 						name: 'Message Status Changed',
 						value: MESSAGE_STATUS_CHANGED,
-						description: 'A message you sent was delivered, failed, was blocked or cancelled (needs IP access)',
+						description: 'Checks the outbox on a schedule: a message you sent was delivered, failed, was blocked or cancelled (needs IP access)',
 					},
 					{
 						name: 'New Incoming Message',
 						value: NEW_INCOMING_MESSAGE,
-						description: 'One of your lines received a message',
+						description: 'Checks the inbox on a schedule: one of your lines received a message',
 					},
 				],
 				default: NEW_INCOMING_MESSAGE,

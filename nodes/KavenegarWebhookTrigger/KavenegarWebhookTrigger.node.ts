@@ -67,7 +67,7 @@ export class KavenegarWebhookTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: `={{$parameter["event"] === "${DELIVERY_REPORT}" ? "Delivery Report" : "Incoming Message"}}`,
-		description: 'Starts the workflow the moment Kavenegar calls back: a message received on your line, or a delivery report',
+		description: 'Starts the workflow instantly when Kavenegar calls its webhook URL: a message your line received, or a delivery report',
 		defaults: { name: 'Kavenegar Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
