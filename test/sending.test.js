@@ -114,7 +114,7 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 		const numbers = freshNumbers(30);
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 2 });
 		const { error } = await ctx.run(send({ requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }), { items: asItems(numbers) });
-		expect(error.message).toBe('Kavenegar error 409: the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
 		expect(ctx.fake.requests).toHaveLength(3);
 		expect(numbers.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(numbers.slice(0, 2));
 	});
@@ -261,7 +261,7 @@ describe('backoff on busy answers', () => {
 		ctx.fake.injectFault({ kind: 'ipRestricted429', operation: 'account/info' });
 		try {
 			const { error } = await ctx.run({ resource: 'account', operation: 'getInfo' });
-			expect(error.message).toBe("Kavenegar error 429: the caller's IP is restricted for this account (not a busy answer: it is not retried)");
+			expect(error.message).toBe('Kavenegar error 429: "IP address is restricted" – the caller\'s IP is restricted for this account (not a busy answer: it is not retried)');
 			expect(error.description).toContain("Allow the n8n server's IP in the Kavenegar panel");
 			expect(ctx.fake.requests).toHaveLength(1);
 		} finally {
@@ -272,7 +272,7 @@ describe('backoff on busy answers', () => {
 	test('the error after the last try says how many tries were made', async () => {
 		ctx.fake.injectFault({ kind: 'busy451', operation: 'account/info', times: 3 });
 		const { error } = await ctx.run({ resource: 'account', operation: 'getInfo', requestLimits: { busyRetries: 2 } });
-		expect(error.message).toBe('Kavenegar error 451: too many calls: slow down and retry later');
+		expect(error.message).toBe('Kavenegar error 451: "Too many calls" – too many calls: slow down and retry later');
 		expect(error.description).toContain('3 tries were made, the node waiting longer after each.');
 		expect(ctx.fake.requests).toHaveLength(3);
 	});
@@ -281,7 +281,7 @@ describe('backoff on busy answers', () => {
 		const [number] = freshNumbers(1);
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send' });
 		const { error } = await ctx.run(send({ options: { preventDuplicateSends: false } }), { items: asItems([number]) });
-		expect(error.message).toBe('Kavenegar error 409: the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(ctx.fake.deliveriesTo(number)).toBe(0);
 	});

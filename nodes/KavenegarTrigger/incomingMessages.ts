@@ -101,7 +101,13 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 
 	if (this.getMode() === 'manual') {
 		const latest = (await receivedMessages(this, line, now - MAX_RANGE, now)).filter(matches).pop();
-		return latest ? [[toItem(latest)]] : null;
+		// n8n's own answer to nothing would be "No Kavenegar data found": say what the test needs.
+		if (latest === undefined) {
+			throw new NodeOperationError(this.getNode(), `No message received on line ${line} in the last two days`, {
+				description: 'The test event is the latest message the line received in the last two days that passes the Filters. Send a message to the line, then fetch again.',
+			});
+		}
+		return [[toItem(latest)]];
 	}
 
 	const state = this.getWorkflowStaticData('node');

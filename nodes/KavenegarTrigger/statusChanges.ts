@@ -129,7 +129,13 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 	if (this.getMode() === 'manual') {
 		const latest = await readLatest(this, senderLine);
 		const sample = latest.find((row) => reported.has(Number(row.status)));
-		return sample ? [[changeItem(sample, undefined)]] : null;
+		// n8n's own answer to nothing would be "No Kavenegar data found": say what the test needs.
+		if (sample === undefined) {
+			throw new NodeOperationError(this.getNode(), 'No sent message has one of the chosen Report Statuses yet', {
+				description: `The test event is the latest message${senderLine ? ` sent from line ${senderLine}` : ''} among the last 500 Kavenegar lists whose status is one of Report Statuses. Send a message and wait until it reaches such a status (Delivered takes a few seconds), or choose more statuses, then fetch again.`,
+			});
+		}
+		return [[changeItem(sample, undefined)]];
 	}
 
 	const state = this.getWorkflowStaticData('node');

@@ -34,10 +34,17 @@ export function unixToIso(seconds: unknown): string | undefined {
 /** The contract's UnixTime fields (docs/kavenegar-api.md, "Rows"): test/docs/facts.test.js holds them to it. */
 const DATE_FIELDS = ['date', 'startdate', 'enddate', 'expiredate'];
 
+/** A created template's codes (service-api.md §2), named as the Create operation's options name them. */
+const TEMPLATE_CODE_NAMES: Record<string, [string, Record<number, string>]> = {
+	sourcetype: ['sourceTypeName', { 0: 'Website', 1: 'Mobile App' }],
+	sendmethod: ['sendMethodName', { 1: 'Text Message', 2: 'Voice Call' }],
+	fallbackmethod: ['fallbackMethodName', { 0: 'System Default', 1: 'Text Message', 2: 'Voice Call', 3: 'Disabled' }],
+};
+
 /**
  * A row of the service with, next to each Unix date, `<field>Iso`, and next to a message's
- * status code, `statusName`. A message row is one with a `messageid`: blocklist, template and
- * media rows have statuses of their own, in English already.
+ * status code, `statusName`, and next to a template's method codes, their names. A message row is
+ * one with a `messageid`: blocklist, template and media rows have statuses of their own, in English already.
  */
 export function readableRow<T extends IDataObject>(row: T): T & IDataObject {
 	const readable: IDataObject = { ...row };
@@ -45,6 +52,9 @@ export function readableRow<T extends IDataObject>(row: T): T & IDataObject {
 		if (field in row && typeof row[field] !== 'object') readable[`${field}Iso`] = unixToIso(row[field]) ?? null;
 	}
 	if ('messageid' in row && 'status' in row) readable.statusName = messageStatusName(row.status);
+	for (const [field, [nameField, names]] of Object.entries(TEMPLATE_CODE_NAMES)) {
+		if (field in row) readable[nameField] = names[Number(row[field])] ?? `Unknown ${String(row[field])}`;
+	}
 	return readable as T & IDataObject;
 }
 

@@ -16,7 +16,7 @@ describe('the envelope check on every response', () => {
 		['html502', 'Kavenegar answered HTTP 502 with an HTML page', '502'],
 		['text500', 'Kavenegar answered HTTP 500 with a body that is not Kavenegar JSON', '500'],
 		['truncated', 'Kavenegar answered HTTP 200 with a body that is not Kavenegar JSON', '200'],
-		['busy409', 'Kavenegar error 409: the server is busy: retry later', '409'],
+		['busy409', 'Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later', '409'],
 	])('%s on a send and on a paged read', async (kind, message, httpCode) => {
 		for (const parameters of [send, inbox]) {
 			ctx.fake.injectFault({ kind });
@@ -161,7 +161,7 @@ describe('errors keep their code when the package has its own n8n-workflow', () 
 
 	test.each([
 		['html502', 'Kavenegar answered HTTP 502 with an HTML page', '502'],
-		['busy409', 'Kavenegar error 409: the server is busy: retry later', '409'],
+		['busy409', 'Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later', '409'],
 		['reset', RESET_MESSAGE, 'ECONNRESET'],
 	])('%s', async (kind, message, httpCode) => {
 		ctx.fake.injectFault({ kind });

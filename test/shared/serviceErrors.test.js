@@ -6,13 +6,14 @@ const ctx = useFake();
 const send = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello', requestLimits: { busyRetries: 0 } };
 
 describe('return codes beyond the contract', () => {
+	// The title names the field the code points at and quotes the service; the description gives the meaning.
 	test.each([
-		[415, 'the start index is larger than the number of records', undefined],
-		[420, 'links are not allowed in the text for this account', 'Remove the links from the text'],
-		[427, 'this line needs access permission', 'permission to send from this line'],
-		[501, "a test account sends only to the account owner's number", "Send to the account owner's number"],
-		[607, 'invalid tag', 'Use a tag already defined in the Kavenegar panel'],
-	])('%i (errors with HTTP status and inside HTTP 200): its meaning and next step, sent once', async (code, meaning, advice) => {
+		[415, 'Kavenegar error 415: "پیام سرویس" – the start index is larger than the number of records', 'the start index is larger than the number of records', undefined],
+		[420, 'Message: links are not allowed in the text for this account (Kavenegar error 420: "پیام سرویس")', 'links are not allowed in the text for this account', 'Remove the links from the text'],
+		[427, 'Sender Line: this line needs access permission (Kavenegar error 427: "پیام سرویس")', 'this line needs access permission', 'permission to send from this line'],
+		[501, 'Recipients: a test account sends only to the account owner\'s number (Kavenegar error 501: "پیام سرویس")', "a test account sends only to the account owner's number", "Send to the account owner's number"],
+		[607, 'Tag: invalid tag (Kavenegar error 607: "پیام سرویس")', 'invalid tag', 'Use a tag already defined in the Kavenegar panel'],
+	])('%i (errors with HTTP status and inside HTTP 200): its meaning and next step, sent once', async (code, title, meaning, advice) => {
 		const handle = ctx.fake.operations['sms/send'].handle;
 		ctx.fake.operations['sms/send'].handle = () => fail(code, 'پیام سرویس');
 		try {
@@ -22,7 +23,8 @@ describe('return codes beyond the contract', () => {
 				const { items, error } = await ctx.run(send);
 				expect(items).toEqual([]);
 				expect(error.name).toBe('NodeApiError');
-				expect(error.message).toBe(`Kavenegar error ${code}: ${meaning}`);
+				expect(error.message).toBe(title);
+				expect(error.description).toContain(`Kavenegar error ${code} means: ${meaning}. The service said: "پیام سرویس"`);
 				if (advice) expect(error.description).toContain(advice);
 				expect(ctx.fake.requests).toHaveLength(1);
 			}

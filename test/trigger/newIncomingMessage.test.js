@@ -122,6 +122,13 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 		expect((await poll({}, { staticData })).items).toHaveLength(1);
 	});
 
+	test('a Sender Numbers entry that can be no sender fails the poll before any request, naming it', async () => {
+		const { error, emitted } = await poll({ filters: { senders: '09121111111, 0912-12' } });
+		expect(emitted).toBeNull();
+		expect(error.message).toBe('Sender Numbers: "0912-12" is not an Iranian mobile (09 and 9 digits) or landline (area code and 8 digits, 021…) number; write a number outside Iran with its country code (+44…)');
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+
 	test('filters: sender numbers in any form, text contained ignoring case; filtered-out messages never come back', async () => {
 		/** @type {Record<string, any>} */
 		const staticData = {};
@@ -150,7 +157,11 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 		expect(items.map((item) => item.json.message)).toEqual(['latest']);
 		expect(staticData).toEqual({});
 		expect((await poll({ filters: { textContains: 'old' } }, { mode: 'manual' })).items[0].json.message).toBe('older');
-		expect((await poll({ lineNumber: '10000000' }, { mode: 'manual' })).emitted).toBeNull();
+		// An empty inbox: the test says what it needs, not n8n's "No data found".
+		const none = await poll({ lineNumber: '10000000' }, { mode: 'manual' });
+		expect(none.emitted).toBeNull();
+		expect(none.error.message).toBe('No message received on line 10000000 in the last two days');
+		expect(none.error.description).toBe('The test event is the latest message the line received in the last two days that passes the Filters. Send a message to the line, then fetch again.');
 	});
 
 	test('another line starts over: nothing old from the new line is emitted', async () => {

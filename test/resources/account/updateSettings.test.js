@@ -29,7 +29,7 @@ describe('Account → Update Settings', () => {
 	test('a line that is not the account\'s is the service\'s 412, with its meaning', async () => {
 		const { error } = await ctx.run(update({ defaultsender: '5555' }));
 		expect(error.name).toBe('NodeApiError');
-		expect(error.message).toBe('Kavenegar error 412: invalid sender line, or too many items in one request');
+		expect(error.message).toBe('Default Sender Line: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
 	});
 
 	test.each([

@@ -35,6 +35,7 @@ describe('Blocklist → Add', () => {
 	test.each([
 		[{ phoneNumbers: numbers(201) }, 'Phone Numbers: at most 200 numbers in one request (got 201)'],
 		[{ phoneNumbers: '09121234567, someone' }, 'Phone Numbers: "someone" is not a phone number'],
+		[{ phoneNumbers: '09121234567, 0912-12' }, 'Phone Numbers: "0912-12" is not an Iranian mobile (09 and 9 digits) or landline (area code and 8 digits, 021…) number; write a number outside Iran with its country code (+44…)'],
 		[{ phoneNumbers: ' ,\n' }, 'Phone Numbers: at least one number is required'],
 		[{ lineNumber: ' ' }, 'Line Number: is required'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
@@ -42,6 +43,6 @@ describe('Blocklist → Add', () => {
 	});
 
 	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
-		await expectServiceError(ctx, mode, add({ lineNumber: '99999' }), 'Kavenegar error 412: invalid sender line, or too many items in one request');
+		await expectServiceError(ctx, mode, add({ lineNumber: '99999' }), 'Line Number: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
 	});
 });

@@ -127,7 +127,7 @@ describe('Media → Upload', () => {
 			const long = await runUpload(binaryItem(mp4({ seconds: 61, version: 1 }), { mimeType: 'video/mp4', fileName: 'long.mp4' }));
 			expect(long.items).toEqual([]);
 			expect(long.error.name).toBe('NodeApiError');
-			expect(long.error.message).toBe('Kavenegar error 804: video duration not allowed (at most 60 seconds)');
+			expect(long.error.message).toBe('Kavenegar error 804: "error 804" – video duration not allowed (at most 60 seconds)');
 
 			const content = jpeg(777 + mode.length);
 			expect((await runUpload(binaryItem(content, { mimeType: 'image/jpeg', fileName: 'once.jpg' }))).error).toBeUndefined();

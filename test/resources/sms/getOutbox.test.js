@@ -31,7 +31,7 @@ describe('SMS → Get Outbox by Date', () => {
 		Object.assign(ctx.fake, { ipAccess: false, errorMode: mode });
 		try {
 			const { error } = await ctx.run(outbox());
-			expect(error.message).toBe("Kavenegar error 407: this operation needs IP access: add the caller's IP in the account panel");
+			expect(error.message).toBe('Kavenegar error 407: "دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست" – this operation needs IP access: add the caller\'s IP in the account panel');
 		} finally {
 			Object.assign(ctx.fake, { ipAccess: true, errorMode: 'status' });
 		}

@@ -113,8 +113,35 @@ describe('SMS → Send', () => {
 		[{ additionalFields: { date: 'next tuesday' } }, 'Send At: "next tuesday" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds'],
 		[{ options: { normalisePhoneNumbers: false }, recipients: '+14155550100, 0912 123 4567' }, 'Recipients: "0912 123 4567" is not a phone number'],
 		[{ options: { normalisePhoneNumbers: false }, recipients: '۰۹۱۲۱۲۳۴۵۶۷' }, 'Recipients: "۰۹۱۲۱۲۳۴۵۶۷" is not a phone number'],
+		// Normalized means in Iran: what no Iranian mobile number is, is refused instead of sent.
+		...['0912-12', '09121234567, 0912-12', '0912 123 45678', '02112345678', '12345', '9121234'].map((recipients) => [
+			{ recipients },
+			`Recipients: "${recipients.split(', ').pop()}" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)`,
+		]),
+		[{ additionalFields: { normalisePhoneNumbers: true }, recipients: '0912-12' }, 'Recipients: "0912-12" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
 	])('rejects bad input before sending anything, checking the whole list → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, send(extra), message);
+	});
+
+	test('numbers outside Iran written with their country code still go out with normalizing on, and as typed with it off', async () => {
+		await ctx.run(send({ recipients: '+14155550100, 004915112345678, +98 912 123 4567' }));
+		await ctx.run(send({ recipients: '14155550100', additionalFields: { normalisePhoneNumbers: false } }));
+		expect(ctx.fake.requests.map((r) => r.form?.receptor)).toEqual(['+14155550100,004915112345678,09121234567', '14155550100']);
+	});
+
+	test.each(['status', '200'])("a refused sender line (412, errors sent with HTTP %s) names Sender Line in the title, whatever else 412 can mean", async (mode) => {
+		ctx.fake.errorMode = mode;
+		try {
+			const { error } = await ctx.run(send({ recipients: '09121234567, 09351234567', additionalFields: { sender: '999999' } }));
+			expect(error.message).toBe('Sender Line: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+			expect(error.description).toBe(
+				`Kavenegar error 412 means: invalid sender line, or too many items in one request. The service said: "ارسال کننده نامعتبر است" (HTTP ${mode === 'status' ? 412 : 200}).`,
+			);
+			expect(error.httpCode).toBe('412');
+			expect(ctx.fake.requests).toHaveLength(1);
+		} finally {
+			ctx.fake.errorMode = 'status';
+		}
 	});
 
 	test.each(['status', '200'])('a service error (errors sent with HTTP %s) becomes a NodeApiError with code, meaning and message', async (mode) => {
@@ -122,7 +149,7 @@ describe('SMS → Send', () => {
 		try {
 			const { error } = await ctx.run(send({ additionalFields: { tag: 'undefinedtag' } }));
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 400: parameters are incomplete or out of range');
+			expect(error.message).toBe('Kavenegar error 400: "tag "undefinedtag" is not defined" – parameters are incomplete or out of range');
 			expect(error.description).toContain('tag "undefinedtag" is not defined');
 			expect(error.httpCode).toBe('400');
 		} finally {
@@ -185,7 +212,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 				const first = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }), { executionId: `chunk-failure-${mode}` });
 				expect(first.items).toEqual([]);
 				expect(first.error.name).toBe('NodeApiError');
-				expect(first.error.message).toBe('Kavenegar error 409: the server is busy: retry later');
+				expect(first.error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
 				expect(first.error.description).toContain(
 					'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 				);

@@ -82,9 +82,19 @@ describe('Verify → Send Code', () => {
 		]);
 	});
 
+	test('a code by voice call may go to an Iranian landline', async () => {
+		const { error } = await ctx.run(sendCode({ type: 'call', recipient: '+98 21 1234 5678' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((r) => r.form?.receptor)).toEqual(['02112345678']);
+	});
+
 	test.each([
 		[{ recipient: '09121111111, 09122222222' }, 'Recipient: one number only (got 2)'],
 		[{ recipient: 'hello' }, 'Recipient: "hello" is not a phone number'],
+		[{ recipient: '0912-12' }, 'Recipient: "0912-12" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
+		// A code by SMS goes to a mobile; a code by call may ring a landline.
+		[{ recipient: '021 1234 5678' }, 'Recipient: "021 1234 5678" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
+		[{ type: 'call', recipient: '021-123' }, 'Recipient: "021-123" is not an Iranian mobile (09 and 9 digits) or landline (area code and 8 digits, 021…) number; write a number outside Iran with its country code (+44…)'],
 		[{ template: ' ' }, 'Template Name: is required'],
 		[{ value: ' ' }, 'Code: is required'],
 		[{ value: '12 34' }, 'Code: must not contain spaces, new lines or "_"'],
@@ -109,7 +119,7 @@ describe('Verify → Send Code', () => {
 		try {
 			const { error } = await ctx.run(sendCode({ template: 'deleted' }));
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 424: template not found (deleted, or never created), or, when sending a code, not approved yet');
+			expect(error.message).toBe('Template Name: no such template, or not approved yet (Kavenegar error 424: "الگوی مورد نظر پیدا نشد")');
 			expect(error.description).toBe(`The service said: "الگوی مورد نظر پیدا نشد" (HTTP ${mode === 'status' ? 424 : 200}). Check the template name; a new template can be used only once Kavenegar has approved it: wait for approval.`);
 			expect(error.httpCode).toBe('424');
 		} finally {

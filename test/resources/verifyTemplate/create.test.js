@@ -61,8 +61,11 @@ describe('Verification Template → Create', () => {
 					templateid: expect.any(Number),
 					name: 'shopLogin',
 					sourcetype: 1,
+					sourceTypeName: 'Mobile App',
 					sendmethod: 2,
+					sendMethodName: 'Voice Call',
 					fallbackmethod: 1,
+					fallbackMethodName: 'Text Message',
 					primarylinenumber: '30004000',
 					secondarylinenumber: '10004346',
 					switchttl: 3,
@@ -158,7 +161,7 @@ describe('Verification Template → Create', () => {
 			const { items, error } = await ctx.run(create({ name: 'takenName' }));
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 400: parameters are incomplete or out of range');
+			expect(error.message).toBe('Kavenegar error 400: "template takenName already exists" – parameters are incomplete or out of range');
 			expect(error.description).toContain('template takenName already exists');
 		} finally {
 			ctx.fake.errorMode = 'status';

@@ -102,7 +102,7 @@ describe('Verification Template → Get', () => {
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
 			expect(error.message).toBe(
-				'Kavenegar error 424: template not found (deleted, or never created), or, when sending a code, not approved yet',
+				'Template ID: no such template, or not approved yet (Kavenegar error 424: "الگوی مورد نظر پیدا نشد")',
 			);
 			expect(error.description).toContain('الگوی مورد نظر پیدا نشد');
 		} finally {

@@ -70,7 +70,7 @@ describe('Voice Call → Send Voice Message', () => {
 			executionId: 'voice-chunk-failure',
 		});
 		expect(first.items).toEqual([]);
-		expect(first.error.message).toBe('Kavenegar error 409: the server is busy: retry later');
+		expect(first.error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
 		expect(first.error.description).toContain(
 			'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs',
 		);
@@ -98,6 +98,13 @@ describe('Voice Call → Send Voice Message', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests[0].form).toEqual({ receptor: '+442079460958', message: 'Your order has shipped' });
+	});
+
+	test('a call may ring an Iranian landline; a number that is no Iranian number is refused before any request', async () => {
+		await ctx.run(voice({ callRecipients: '021 1234 5678, +98 31 3123 4567, 09121234567' }));
+		expect(ctx.fake.requests.map((r) => r.form?.receptor)).toEqual(['02112345678,03131234567,09121234567']);
+		ctx.fake.requests.length = 0;
+		await expectRejectedBeforeSending(ctx, voice({ callRecipients: '02112345678, 021-123' }), 'Recipients: "021-123" is not an Iranian mobile (09 and 9 digits) or landline (area code and 8 digits, 021…) number; write a number outside Iran with its country code (+44…)');
 	});
 
 	test('Options has no Message Preview: a voice message has no SMS parts', async () => {

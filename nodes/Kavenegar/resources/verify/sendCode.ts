@@ -138,5 +138,6 @@ export const sendCodeFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('type'),
 	},
-	additionalFieldsCollection(display, [tagField, token10.property, token2.property, token20.property, token3.property]),
+	// In the tokens' own order (%token2 before %token10), not as text sorts them.
+	additionalFieldsCollection(display, [tagField, token2.property, token3.property, token10.property, token20.property]),
 ];
