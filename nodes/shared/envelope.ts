@@ -45,15 +45,17 @@ export interface ErrorContext {
 	operationAdvice?: string;
 	/** The request's fields, so that a code that points at one names it (SERVICE_ERROR_FIELDS). */
 	fields?: RequestField[];
+	/** The node's resource, for codes that point at a field in some resources only. */
+	resource?: string;
 }
 
 /**
  * The labels a code points at: of the fields the request carried a value in, else of every field
  * it may be (a 412 on a send without Sender Line still tells the user where to set one).
  */
-function fieldsNamed(code: number, fields: RequestField[] = []): string[] {
+function fieldsNamed(code: number, fields: RequestField[] = [], resource?: string): string[] {
 	const pointed = SERVICE_ERROR_FIELDS[code];
-	if (!pointed) return [];
+	if (!pointed || (resource !== undefined && pointed.resources && !pointed.resources.includes(resource))) return [];
 	const candidates = fields.filter((field) => pointed.params.includes(field.param));
 	const given = candidates.filter((field) => field.given);
 	return [...new Set((given.length > 0 ? given : candidates).map((field) => field.label))];
@@ -92,7 +94,7 @@ export function assertServiceSuccess(
 	node: INode,
 	httpStatus: number,
 	body: unknown,
-	{ hints = {}, operationAdvice, fields }: ErrorContext = {},
+	{ hints = {}, operationAdvice, fields, resource }: ErrorContext = {},
 ): asserts body is Envelope {
 	if (!isEnvelope(body)) {
 		const what = typeof body === 'string' && body.trim().startsWith('<') ? 'an HTML page' : 'a body that is not Kavenegar JSON';
@@ -121,7 +123,7 @@ export function assertServiceSuccess(
 			node,
 			{ status: code, message: serviceMessage } as JsonObject,
 			{
-				message: serviceErrorTitle(code, serviceMessage, fieldsNamed(code, fields)),
+				message: serviceErrorTitle(code, serviceMessage, fieldsNamed(code, fields, resource)),
 				description: hint ? `${explained} ${hint}` : explained,
 				httpCode: String(code),
 			},
@@ -154,13 +156,15 @@ export function checkEnvelopeOf(fieldsOf: (resource: string, operation: string) 
 	): Promise<INodeExecutionData[]> {
 		if (isSuccess(response.statusCode, response.body)) return items;
 		const operation = String(this.getNodeParameter('operation', ''));
-		const fields = fieldsOf(String(this.getNodeParameter('resource', '')), operation).map(({ param, label, path }) => {
+		const resource = String(this.getNodeParameter('resource', ''));
+		const fields = fieldsOf(resource, operation).map(({ param, label, path }) => {
 			const value = this.getNodeParameter(path, '') as unknown;
 			return { param, label, given: value !== '' && value !== null && value !== undefined };
 		});
 		assertServiceSuccess(this.getNode(), response.statusCode, response.body, {
 			operationAdvice: IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined,
 			fields,
+			resource,
 		});
 		return items;
 	};

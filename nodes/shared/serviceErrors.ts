@@ -55,10 +55,10 @@ export const BUSY_CODES: ReadonlySet<number> = new Set([409, 451]);
 
 /**
  * The codes that point at one field of the request: the parameters (wire names) it may be, and what
- * is wrong with its value there. The title of such an error names the field as the user reads it
+ * is wrong with its value there (`resources`: only in these resources' operations). The title of such an error names the field as the user reads it
  * (a 412 on a send says Sender Line, not "sender line or too many items").
  */
-export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: string }> = {
+export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: string; resources?: string[] }> = {
 	411: { params: ['receptor'], problem: 'invalid recipient number' },
 	412: {
 		params: ['sender', 'linenumber', 'defaultsender', 'primaryLineNumber', 'secondaryLineNumber'],
@@ -70,12 +70,14 @@ export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: s
 	424: {
 		params: ['template', 'id', 'sourceTemplateId', 'sourceTemplateName'],
 		problem: 'no such template, or not approved yet',
+		// A media file's ID is `id` too.
+		resources: ['verify', 'verifyTemplate'],
 	},
 	427: { params: ['sender', 'linenumber'], problem: 'this line needs access permission' },
 	428: { params: ['token'], problem: 'a voice-call code must be digits only' },
 	431: { params: ['token', 'token2', 'token3', 'token10', 'token20'], problem: 'contains a space, newline or underscore' },
 	432: { params: ['textMessage'], problem: 'the template text has no %token placeholder' },
-	501: { params: ['receptor'], problem: "a test account sends only to the account owner's number" },
+	501: { params: ['receptor'], problem: "a test account sends only to the account owner's number", resources: ['sms', 'verify', 'voiceCall'] },
 	607: { params: ['tag'], problem: 'invalid tag' },
 };
 

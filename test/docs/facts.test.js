@@ -1,6 +1,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE } = require('../../nodes/shared/serviceErrors');
+const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE, SERVICE_ERROR_FIELDS } = require('../../nodes/shared/serviceErrors');
+const { propertiesAsWritten } = require('../../nodes/Kavenegar/resources');
+const { operationFields } = require('../../nodes/Kavenegar/shared/operationFields');
 const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
 
 const DOCS = path.resolve(__dirname, '../../docs');
@@ -25,13 +27,37 @@ function tableRows(file, header) {
 /** The docs' tables copy the node's own wording: these keep them from drifting apart. */
 describe('what docs/ says matches what the node does', () => {
 	test('docs/errors.md lists every service code with the title and advice the node gives', () => {
-		const rows = tableRows('errors.md', '| Code |');
+		const rows = tableRows('errors.md', '| Code | Meaning |');
 		expect(rows).toEqual(
 			Object.entries(SERVICE_ERROR_MEANINGS).map(([code, meaning]) => [
 				code,
 				meaning,
 				SERVICE_ERROR_ADVICE[Number(code)] ?? '',
 			]),
+		);
+	});
+
+	test('docs/errors.md lists every code that points at a field, with the labels the node can name and what it says', () => {
+		const fieldsOf = operationFields(propertiesAsWritten);
+		const operations = propertiesAsWritten
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) =>
+				(property.options ?? []).map((option) => [String(property.displayOptions?.show?.resource?.[0]), String(/** @type {any} */ (option).value)]),
+			);
+		// The polling trigger's fields a code can point at (nodes/KavenegarTrigger).
+		const triggerFields = [
+			{ param: 'linenumber', label: 'Line Number' },
+			{ param: 'sender', label: 'Sender Line' },
+		];
+		const rows = tableRows('errors.md', '| Code | Fields the title names |');
+		expect(rows.map(([code, labels, problem]) => [code, labels.split(', ').sort(), problem])).toEqual(
+			Object.entries(SERVICE_ERROR_FIELDS).map(([code, { params, problem, resources }]) => {
+				const fields = [
+					...operations.filter(([resource]) => !resources || resources.includes(resource)).flatMap(([resource, operation]) => fieldsOf(resource, operation)),
+					...triggerFields,
+				];
+				return [code, [...new Set(fields.filter((field) => params.includes(field.param)).map((field) => field.label))].sort(), problem];
+			}),
 		);
 	});
 

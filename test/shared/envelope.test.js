@@ -111,7 +111,7 @@ describe('the envelope check on every response', () => {
 		[
 			"a service error (undefined tag → 400), with the service's own message",
 			undefined,
-			'Kavenegar error 400: parameters are incomplete or out of range. The service said: "tag "nosuchtag" is not defined"',
+			'Kavenegar error 400: "tag "nosuchtag" is not defined" – parameters are incomplete or out of range',
 		],
 		['an HTML 502 page', 'html502', 'Kavenegar answered HTTP 502 with an HTML page'],
 		['a connection reset', 'reset', RESET_MESSAGE],

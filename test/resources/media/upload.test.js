@@ -132,7 +132,7 @@ describe('Media → Upload', () => {
 			const content = jpeg(777 + mode.length);
 			expect((await runUpload(binaryItem(content, { mimeType: 'image/jpeg', fileName: 'once.jpg' }))).error).toBeUndefined();
 			const again = await runUpload(binaryItem(content, { mimeType: 'image/jpeg', fileName: 'twice.jpg' }));
-			expect(again.error.message).toBe('Kavenegar error 807: this file was already uploaded');
+			expect(again.error.message).toBe('Kavenegar error 807: "error 807" – this file was already uploaded');
 		} finally {
 			ctx.fake.errorMode = 'status';
 		}

@@ -118,14 +118,13 @@ describe('SMS → Send', () => {
 			{ recipients },
 			`Recipients: "${recipients.split(', ').pop()}" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)`,
 		]),
-		[{ additionalFields: { normalisePhoneNumbers: true }, recipients: '0912-12' }, 'Recipients: "0912-12" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
 	])('rejects bad input before sending anything, checking the whole list → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, send(extra), message);
 	});
 
 	test('numbers outside Iran written with their country code still go out with normalizing on, and as typed with it off', async () => {
 		await ctx.run(send({ recipients: '+14155550100, 004915112345678, +98 912 123 4567' }));
-		await ctx.run(send({ recipients: '14155550100', additionalFields: { normalisePhoneNumbers: false } }));
+		await ctx.run(send({ recipients: '14155550100', options: { normalisePhoneNumbers: false } }));
 		expect(ctx.fake.requests.map((r) => r.form?.receptor)).toEqual(['+14155550100,004915112345678,09121234567', '14155550100']);
 	});
 
