@@ -96,10 +96,26 @@ test('both kinds of text are checked', () => {
 	expect(new Set(allTexts.map(([kind]) => kind))).toEqual(new Set(['tooltip', 'list option']));
 });
 
-test('the options on by default (Normalize Phone Numbers, Prevent Duplicate Sends) are said under Recipients', () => {
-	const recipients = properties.filter((property) => property.displayName === 'Recipients');
-	expect(recipients.length).toBeGreaterThan(0);
-	for (const field of recipients) expect(field.hint).toMatch(/^On by default \(turn off below\): numbers normalized .*; each message sent once.*localid/);
+/**
+ * The notices a Send panel shows, in version `version` with these parameters.
+ * @param {number} version
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ */
+const sendNotices = (version, parameters) =>
+	properties
+		.filter((property) => property.type === 'notice' && NodeHelpers.displayParameter({ resource: 'sms', operation: 'send', ...parameters }, property, { typeVersion: version }, null))
+		.map((notice) => notice.displayName.replace(/ is on:.*/, ''));
+
+test.each([
+	[2, 'additionalFields'],
+	[1, 'options'],
+])('version %i: a notice under Recipients says each option on by default while it is on, and goes when the user turns it off', (version, collection) => {
+	expect(sendNotices(version, {})).toEqual(['Normalize Phone Numbers', 'Prevent Duplicate Sends']);
+	expect(sendNotices(version, { [collection]: { preventDuplicateSends: false } })).toEqual(['Normalize Phone Numbers']);
+	expect(sendNotices(version, { [collection]: { normalisePhoneNumbers: false, preventDuplicateSends: true } })).toEqual(['Prevent Duplicate Sends']);
+	expect(sendNotices(version, { [collection]: { normalisePhoneNumbers: false, preventDuplicateSends: false } })).toEqual([]);
+	// No text points "below" into a list the user has not opened.
+	expect(properties.filter((property) => /below/.test(`${property.hint ?? ''}${property.type === 'notice' ? property.displayName : ''}`))).toEqual([]);
 });
 
 test('Message Status Changed shows its IP-access notice in the trigger panel', () => {

@@ -34,12 +34,12 @@ export class KavenegarTrigger implements INodeType {
 					{
 						name: 'Message Status Changed',
 						value: MESSAGE_STATUS_CHANGED,
-						description: 'Checks the outbox on a schedule: a message you sent was delivered, failed, was blocked or cancelled (needs IP access)',
+						description: 'Polled: a message you sent was delivered, failed, blocked or cancelled (needs IP access)',
 					},
 					{
 						name: 'New Incoming Message',
 						value: NEW_INCOMING_MESSAGE,
-						description: 'Checks the inbox on a schedule: one of your lines received a message',
+						description: 'Polled: one of your lines received a message',
 					},
 				],
 				default: NEW_INCOMING_MESSAGE,

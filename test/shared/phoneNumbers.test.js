@@ -2,7 +2,7 @@
  * Iranian mobiles that lost their leading zero on the way (a spreadsheet cell, a numeric JSON
  * field) still reach the right phone when normalisation is on; with it off they go as typed.
  */
-const { useFake } = require('../helpers');
+const { useFake, expectRejectedBeforeSending } = require('../helpers');
 
 const ctx = useFake();
 /** @param {import('n8n-workflow').INodeParameters} [extra] */
@@ -23,10 +23,12 @@ describe('phone numbers: a mobile without its leading zero', () => {
 		expect(items.every((item) => item.json.status === 1 && item.pairedItem.item === 0)).toBe(true);
 	});
 
-	test.each(['912123456', '91212345678'])('only exactly ten digits from 9 get the zero: %s is sent as it is', async (recipients) => {
-		const { items } = await ctx.run(send({ recipients }));
-		expect(ctx.fake.requests[0].form?.receptor).toBe(recipients);
-		expect(items[0].json.receptor).toBe(recipients);
+	test.each(['912123456', '91212345678'])('only exactly ten digits from 9 get the zero: %s, no Iranian number, is refused before any request', async (recipients) => {
+		await expectRejectedBeforeSending(
+			ctx,
+			send({ recipients }),
+			`Recipients: "${recipients}" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)`,
+		);
 	});
 
 	test('with normalisation off the number is sent as typed, without the zero', async () => {

@@ -114,10 +114,13 @@ describe('SMS → Send', () => {
 		[{ options: { normalisePhoneNumbers: false }, recipients: '+14155550100, 0912 123 4567' }, 'Recipients: "0912 123 4567" is not a phone number'],
 		[{ options: { normalisePhoneNumbers: false }, recipients: '۰۹۱۲۱۲۳۴۵۶۷' }, 'Recipients: "۰۹۱۲۱۲۳۴۵۶۷" is not a phone number'],
 		// Normalized means in Iran: what no Iranian mobile number is, is refused instead of sent.
-		...['0912-12', '09121234567, 0912-12', '0912 123 45678', '02112345678', '12345', '9121234'].map((recipients) => [
-			{ recipients },
-			`Recipients: "${recipients.split(', ').pop()}" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)`,
-		]),
+		...['0912-12', '09121234567, 0912-12', '0912 123 45678', '02112345678', '12345', '9121234'].map(
+			(recipients) =>
+				/** @type {[{ recipients: string }, string]} */ ([
+					{ recipients },
+					`Recipients: "${recipients.split(', ').pop()}" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)`,
+				]),
+		),
 	])('rejects bad input before sending anything, checking the whole list → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, send(extra), message);
 	});
