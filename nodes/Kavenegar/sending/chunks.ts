@@ -8,6 +8,7 @@ import { MESSAGES_PER_REQUEST } from '../shared/sendOptions';
 import { withWireLists, type JsonLists } from '../shared/wireParams';
 import { explainFailure, sentWithLocalIds, type ChunkNouns } from './chunkFailures';
 import { inParallel } from './inFlightBound';
+import { rowsBesideError } from './keptBesideError';
 import type { Repeat } from './retries';
 import { sendRequest } from './sendRequest';
 
@@ -26,6 +27,8 @@ export interface ChunkPlan extends ChunkNouns {
 	rowFields?: Record<string, string>;
 	/** For writes other than sends: how safe a repeat is (reads are always safe). A send without local IDs is never retried. */
 	repeat?: Repeat;
+	/** A request changes state at Kavenegar (a send always does): when a later one fails, the rows of those that went through are kept. */
+	changesState?: boolean;
 }
 
 /** A Long as n8n users compare it: a number when a double holds it exactly, else its digits. */
@@ -80,11 +83,14 @@ export function inChunks(plan: ChunkPlan) {
 			return rows;
 		});
 		const failed = outcomes.find((outcome) => outcome.state === 'failed');
+		const rows = outcomes.flatMap((outcome) => (outcome.state === 'done' ? outcome.value : []));
 		if (failed?.state === 'failed') {
 			explainFailure(plan, failed.error, outcomes, params, total);
+			const kept = (plan.send !== undefined || plan.changesState === true) && rows.length > 0 && rowsBesideError(this, rows, failed.error);
+			if (kept) return kept;
 			throw failed.error;
 		}
-		return outcomes.flatMap((outcome) => (outcome.state === 'done' ? outcome.value : []));
+		return rows;
 	};
 }
 

@@ -209,7 +209,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 		const { error } = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }));
 		expect(error.name).toBe('NodeApiError');
 		expect(error.description).toContain(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
+			'Whether Kavenegar received this request is unknown: the message may have been sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
 		);
 		expect(list.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(list.slice(0, 200));
 	});
@@ -322,7 +322,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		const first = await ctx.run(parameters, { executionId: 'timeout-retry' });
 		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
 		expect(first.error.description).toBe(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
+			'Whether Kavenegar received this request is unknown: the message may have been sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 		);
 		// The service did process the request that timed out.
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);
