@@ -1,4 +1,5 @@
 import type { IExecutePaginationFunctions, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { currentRun, type NodeRun } from './nodeRun';
 
 /*
  * What an item's earlier requests changed at Kavenegar (messages sent, messages marked read) must
@@ -19,4 +20,40 @@ export function rowsBesideError(
 	if (!context.continueOnFail()) return undefined;
 	const item = context.getItemIndex();
 	return [...rows, { json: {}, error, pairedItem: { item } }];
+}
+
+/** How one item of a run that consumes (reads that mark read) ended: what it consumed, and its error if it failed. */
+interface Settled {
+	item: number;
+	/** What the item consumed, as its error would say it; empty when nothing. */
+	consumed: string;
+	failure?: NodeApiError | NodeOperationError;
+}
+
+const settledInRun = new WeakMap<NodeRun, Settled[]>();
+
+/**
+ * In stop mode n8n fails the node with the error of the first failed item in item order, once
+ * every item has settled, and drops the rows of every other item: also those of items that
+ * consumed messages before or after the failure. Each item of such an operation reports here as it
+ * settles; when the last one has, the error n8n will show names what the other items consumed.
+ */
+export function settleConsumingItem(
+	context: IExecutePaginationFunctions,
+	consumed: string,
+	failure?: NodeApiError | NodeOperationError,
+): void {
+	const run = currentRun(context);
+	if (!run.stopOnError) return;
+	const settled = settledInRun.get(run) ?? [];
+	settledInRun.set(run, settled);
+	settled.push({ item: context.getItemIndex(), consumed, failure });
+	if (settled.length < run.items) return;
+	const shown = settled.filter((entry) => entry.failure).sort((a, b) => a.item - b.item)[0];
+	const others = settled.filter((entry) => entry !== shown && entry.consumed !== '').sort((a, b) => a.item - b.item);
+	if (shown?.failure === undefined || others.length === 0) return;
+	const note = `Other items of this run read messages that Kavenegar has marked read, and n8n does not output them when the node fails: ${others
+		.map((entry) => `item ${entry.item + 1}: ${entry.consumed}`)
+		.join(' ')}`;
+	shown.failure.description = shown.failure.description ? `${shown.failure.description} ${note}` : note;
 }

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { lineNumberField } from '../../shared/fields/lineNumber';
-import { rowsBesideError } from '../../sending/keptBesideError';
+import { rowsBesideError, settleConsumingItem } from '../../sending/keptBesideError';
 import { mayHaveActed } from '../../sending/retries';
 import { sendRequest } from '../../sending/sendRequest';
 import { prepareRequest, withWireLists } from '../../shared/wireParams';
@@ -32,22 +32,29 @@ function isoDate(seconds: unknown): string {
 	return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString();
 }
 
+/** The messages an item read, as an error names them: how many, which, when received. */
+function describeRead(rows: IDataObject[], lineNumber: string): string {
+	const ids = rows.map((row) => String(row.messageid));
+	const listed = ids.length > IDS_IN_ERROR ? `${ids.slice(0, IDS_IN_ERROR).join(', ')} and ${ids.length - IDS_IN_ERROR} more` : ids.join(', ');
+	const dates = rows.map((row) => Number(row.date)).filter(Number.isFinite);
+	const range = dates.length ? `, received ${isoDate(Math.min(...dates))} to ${isoDate(Math.max(...dates))}` : '';
+	return `${rows.length} messages on line ${lineNumber}, message IDs ${listed}${range}.`;
+}
+
+const READ_AGAIN = 'Read them again with SMS → Get Inbox, Read State: Read, for that line and those dates.';
+
 /**
  * What the error of a read that failed after earlier calls marked messages read says: how many,
  * which, and how to read them again (Get Inbox, Read State: Read, since they are no longer unread);
  * and, when the failed call's answer was lost, that it too may have marked messages read.
  */
-function consumedNote(rows: IDataObject[], lostAnswer: boolean, keptAsItems: boolean): string {
+function consumedNote(rows: IDataObject[], lineNumber: string, lostAnswer: boolean, keptAsItems: boolean): string {
 	const notes: string[] = [];
 	if (rows.length > 0) {
-		const ids = rows.map((row) => String(row.messageid));
-		const listed = ids.length > IDS_IN_ERROR ? `${ids.slice(0, IDS_IN_ERROR).join(', ')} and ${ids.length - IDS_IN_ERROR} more` : ids.join(', ');
-		const dates = rows.map((row) => Number(row.date)).filter(Number.isFinite);
-		const range = dates.length ? `, received ${isoDate(Math.min(...dates))} to ${isoDate(Math.max(...dates))}` : '';
 		notes.push(
 			keptAsItems
 				? `The ${rows.length} messages read before this failure are output as items before this error: Kavenegar has marked them read.`
-				: `${rows.length} messages were read before this failure and Kavenegar has marked them read, so they will not come again as unread: message IDs ${listed}${range}. Read them again with SMS → Get Inbox, Read State: Read, for this line and those dates.`,
+				: `Read before this failure, and marked read at Kavenegar, so they will not come again as unread: ${describeRead(rows, lineNumber)} ${READ_AGAIN}`,
 		);
 	}
 	if (lostAnswer) {
@@ -74,6 +81,7 @@ async function readUntilEmpty(
 	const limit = this.getNodeParameter('readUntilEmpty', true) === true ? Infinity : Number(this.getNodeParameter('stopAfter', PER_CALL));
 	const rows: IDataObject[] = [];
 	const item = this.getItemIndex();
+	const lineNumber = String((options.body as IDataObject | undefined)?.linenumber ?? '');
 	const asItems = () => rows.map((json) => ({ json, pairedItem: { item } }));
 	for (let call = 0; call < MAX_CALLS && rows.length < limit; call++) {
 		let answer: INodeExecutionData;
@@ -82,8 +90,9 @@ async function readUntilEmpty(
 		} catch (error) {
 			const failure = error as NodeApiError | NodeOperationError;
 			const kept = rows.length > 0 ? rowsBesideError(this, asItems(), failure) : undefined;
-			const note = consumedNote(rows, mayHaveActed(failure), kept !== undefined);
+			const note = consumedNote(rows, lineNumber, mayHaveActed(failure), kept !== undefined);
 			if (note) failure.description = failure.description ? `${failure.description} ${note}` : note;
+			settleConsumingItem(this, rows.length > 0 ? `${describeRead(rows, lineNumber)} ${READ_AGAIN}` : '', failure);
 			if (kept) return kept;
 			throw failure;
 		}
@@ -92,6 +101,7 @@ async function readUntilEmpty(
 		rows.push(...received);
 		if (received.length < PER_CALL) break;
 	}
+	settleConsumingItem(this, rows.length > 0 ? `${describeRead(rows, lineNumber)} ${READ_AGAIN}` : '');
 	return asItems();
 }
 
