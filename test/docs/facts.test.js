@@ -2,6 +2,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE } = require('../../nodes/shared/serviceErrors');
 const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
+const { RETRY_TABLE } = require('../../nodes/Kavenegar/sending/retries');
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
@@ -31,6 +32,18 @@ describe('what docs/ says matches what the node does', () => {
 				code,
 				meaning,
 				SERVICE_ERROR_ADVICE[Number(code)] ?? '',
+			]),
+		);
+	});
+
+	test('docs/errors.md gives the retry table the node follows', () => {
+		const rows = tableRows('errors.md', '| Answer | Repeat-safe |');
+		const yesNo = (/** @type {boolean} */ value) => (value ? 'yes' : 'no');
+		expect(rows).toEqual(
+			Object.values(RETRY_TABLE).map((rule) => [
+				rule.answer,
+				...['safe', 'onRefusal', 'never'].map((repeat) => yesNo(rule.retriedFor.includes(repeat))),
+				yesNo(rule.mayHaveActed),
 			]),
 		);
 	});
