@@ -85,7 +85,7 @@ function applyFault(fake, fault, res, status = 200, body = {}) {
 	}
 }
 
-const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
+const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow', 'refuse', 'proxy403'];
 
 /**
  * A fault from its command-line form (see fake/cli.js).
@@ -98,12 +98,12 @@ function faultFromArg(value) {
 	/** @type {Fault} */
 	const fault = { kind };
 	for (const pair of pairs) {
-		const [, key, setting] = /^(operation|skip|times|after|delayMs)=(.+)$/.exec(pair) ?? [];
-		if (!key) throw new Error(`--fault ${value}: "${pair}" is not operation=…, skip=N, times=N, after=0|1 or delayMs=N`);
+		const [, key, setting] = /^(operation|skip|times|after|delayMs|code)=(.+)$/.exec(pair) ?? [];
+		if (!key) throw new Error(`--fault ${value}: "${pair}" is not operation=…, skip=N, times=N, after=0|1, delayMs=N or code=N`);
 		if (key === 'operation') fault.operation = setting;
 		else if (!/^\d+$/.test(setting)) throw new Error(`--fault ${value}: ${key} must be a whole number`);
 		else if (key === 'after') fault.after = setting === '1';
-		else fault[/** @type {'skip' | 'times' | 'delayMs'} */ (key)] = Number(setting);
+		else fault[/** @type {'skip' | 'times' | 'delayMs' | 'code'} */ (key)] = Number(setting);
 	}
 	return fault;
 }
