@@ -8,8 +8,11 @@ export interface ChunkNouns {
 	perRequest: number;
 	/** What one element is: "recipients", "IDs". */
 	noun: string;
-	/** For sends: the wire list of local IDs, which makes a repeat a no-op at the service. */
-	send?: { localIdList?: string };
+	/**
+	 * For sends: the wire list of local IDs, which makes a repeat a no-op at the service; and what
+	 * may have been sent when the outcome is unknown (default: the message, to the `noun`).
+	 */
+	send?: { localIdList?: string; mayHaveBeenSent?: string };
 }
 
 export function sentWithLocalIds(plan: ChunkNouns, params: IDataObject): boolean {
@@ -67,7 +70,8 @@ function unknownOutcomeNote(plan: ChunkNouns, kind: FailureKind, params: IDataOb
 		kind === 'undocumented'
 			? 'Kavenegar answered with a code its documentation does not describe'
 			: 'Whether Kavenegar received this request is unknown';
-	return `${lead}: the message may have been sent to the ${plan.noun}. ${rerunNote(plan, params)}`;
+	const what = plan.send?.mayHaveBeenSent ?? `the message may have been sent to the ${plan.noun}`;
+	return `${lead}: ${what}. ${rerunNote(plan, params)}`;
 }
 
 function addNote(failure: NodeApiError | NodeOperationError, note: string): void {
