@@ -13,6 +13,8 @@ export interface ChunkNouns {
 	 * may have been sent when the outcome is unknown (default: the message, to the `noun`).
 	 */
 	send?: { localIdList?: string; mayHaveBeenSent?: string };
+	/** A request changes state at Kavenegar (a send always does): what went through before a failure is kept, and a lost answer says it may have acted. */
+	changesState?: boolean;
 }
 
 export function sentWithLocalIds(plan: ChunkNouns, params: IDataObject): boolean {
@@ -87,6 +89,9 @@ export function explainFailure(
 	total: number,
 ): void {
 	if (plan.send === undefined) {
+		if (plan.changesState && mayHaveActed(failure)) {
+			addNote(failure, 'Whether Kavenegar received this request is unknown: it may have done what was asked. Check before running it again.');
+		}
 		if (outcomes.length > 1) addNote(failure, partialFailureNote(plan, outcomes, total));
 		return;
 	}

@@ -27,8 +27,6 @@ export interface ChunkPlan extends ChunkNouns {
 	rowFields?: Record<string, string>;
 	/** For writes other than sends: how safe a repeat is (reads are always safe). A send without local IDs is never retried. */
 	repeat?: Repeat;
-	/** A request changes state at Kavenegar (a send always does): when a later one fails, the rows of those that went through are kept. */
-	changesState?: boolean;
 }
 
 /** A Long as n8n users compare it: a number when a double holds it exactly, else its digits. */
@@ -98,7 +96,7 @@ export function inChunks(plan: ChunkPlan) {
 export const singleRequest = inChunks({ lists: [], perRequest: 1, noun: 'requests' });
 
 /** Writes whose repeat would act twice (create, clone, upload, delete): retried only when the service certainly did not act. */
-export const singleWrite = inChunks({ lists: [], perRequest: 1, noun: 'requests', repeat: 'onRefusal' });
+export const singleWrite = inChunks({ lists: [], perRequest: 1, noun: 'requests', repeat: 'onRefusal', changesState: true });
 
 /** A send without local IDs, such as a one-time code: never retried, and its errors say what a re-run risks. */
 export function sendWithoutLocalIds(noun: string) {
