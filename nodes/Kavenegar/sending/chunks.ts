@@ -8,7 +8,7 @@ import { MESSAGES_PER_REQUEST } from '../shared/sendOptions';
 import { withWireLists, type JsonLists } from '../shared/wireParams';
 import { explainFailure, sentWithLocalIds, type ChunkNouns } from './chunkFailures';
 import { inParallel } from './inFlightBound';
-import { rowsBesideError } from './keptBesideError';
+import { keepsRowsBesideError, rowsBesideError } from './keptBesideError';
 import type { Repeat } from './retries';
 import { sendRequest } from './sendRequest';
 
@@ -84,8 +84,8 @@ export function inChunks(plan: ChunkPlan) {
 		const rows = outcomes.flatMap((outcome) => (outcome.state === 'done' ? outcome.value : []));
 		if (failed?.state === 'failed') {
 			explainFailure(plan, failed.error, outcomes, params, total);
-			const kept = (plan.send !== undefined || plan.changesState === true) && rows.length > 0 && rowsBesideError(this, rows, failed.error);
-			if (kept) return kept;
+			const changedState = plan.send !== undefined || plan.changesState === true;
+			if (changedState && rows.length > 0 && keepsRowsBesideError(this)) return rowsBesideError(this, rows, failed.error);
 			throw failed.error;
 		}
 		return rows;

@@ -1,5 +1,6 @@
 import type { IExecutePaginationFunctions, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { currentRun, type NodeRun } from './nodeRun';
+import { errorAsToolResult, runsAsTool } from './toolResults';
 
 /*
  * What an item's earlier requests changed at Kavenegar (messages sent, messages marked read) must
@@ -11,15 +12,22 @@ import { currentRun, type NodeRun } from './nodeRun';
  * the error itself must say what was done.
  */
 
-/** With On Error: Continue, the rows that went through and then the item's error; otherwise undefined (the caller throws). */
+/** Whether a failing item's rows can go out beside its error: with On Error: Continue, and as an AI agent's tool. */
+export function keepsRowsBesideError(context: IExecutePaginationFunctions): boolean {
+	return runsAsTool(context) || context.continueOnFail();
+}
+
+/**
+ * The rows that went through and then the item's error: as an item of its own, or as an AI
+ * agent's tool, as the tool's result row (toolResults.ts), so that the model sees both.
+ */
 export function rowsBesideError(
 	context: IExecutePaginationFunctions,
 	rows: INodeExecutionData[],
 	error: NodeApiError | NodeOperationError,
-): INodeExecutionData[] | undefined {
-	if (!context.continueOnFail()) return undefined;
-	const item = context.getItemIndex();
-	return [...rows, { json: {}, error, pairedItem: { item } }];
+): INodeExecutionData[] {
+	if (runsAsTool(context)) return [...rows, ...errorAsToolResult(error)];
+	return [...rows, { json: {}, error, pairedItem: { item: context.getItemIndex() } }];
 }
 
 /** How one item of a run that consumes (reads that mark read) ended: what it consumed, and its error if it failed. */

@@ -1,4 +1,5 @@
 const { useFake, expectRejectedBeforeSending } = require('../../helpers');
+const { TOOL_TYPE } = require('../../harness');
 
 const ctx = useFake();
 /** @param {import('n8n-workflow').INodeParameters} [extra] */
@@ -102,6 +103,22 @@ describe('SMS → Get Inbox and Mark as Read', () => {
 		expect(errorItems).toHaveLength(1);
 		expect(errorItems[0].json.error).toBe('Kavenegar error 409: the server is busy: retry later. The service said: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید"');
 		expect(errorItems[0].error?.description).toContain('The 100 messages read before this failure are output as items before this error: Kavenegar has marked them read.');
+	});
+
+	test("as an AI agent's tool, the model gets the 100 read and then the error as the tool's result", async () => {
+		received(250);
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/receive', skip: 1, times: 2 });
+		// Version 2 keeps Retries on Busy Answers in Request Options.
+		const { items, error } = await ctx.run(receive({ requestOptions: { busyRetries: 1 } }), { settings: { type: TOOL_TYPE, typeVersion: 2 } });
+		expect(error).toBeUndefined();
+		const read = ctx.fake.inbox.filter((m) => m.read).map((m) => m.messageid);
+		expect(items.slice(0, 100).map((item) => item.json.messageid)).toEqual(read);
+		expect(items).toHaveLength(101);
+		expect(items[100].json).toEqual({
+			error: 'Kavenegar error 409: the server is busy: retry later',
+			details: expect.stringContaining('The 100 messages read before this failure are output as items before this error'),
+			code: '409',
+		});
 	});
 
 	test('an answer lost after two full calls: the error names the 100 that came and says up to 100 more may be read', async () => {

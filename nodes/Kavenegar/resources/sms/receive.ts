@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { showFor } from '../../shared/fields/routing';
 import { lineNumberField } from '../../shared/fields/lineNumber';
-import { rowsBesideError, settleConsumingItem } from '../../sending/keptBesideError';
+import { keepsRowsBesideError, rowsBesideError, settleConsumingItem } from '../../sending/keptBesideError';
 import { mayHaveActed } from '../../sending/retries';
 import { sendRequest } from '../../sending/sendRequest';
 import { prepareRequest, withWireLists } from '../../shared/wireParams';
@@ -89,11 +89,11 @@ async function readUntilEmpty(
 			[answer] = await sendRequest(this, requestData, { options, repeat: 'onRefusal' });
 		} catch (error) {
 			const failure = error as NodeApiError | NodeOperationError;
-			const kept = rows.length > 0 ? rowsBesideError(this, asItems(), failure) : undefined;
-			const note = consumedNote(rows, lineNumber, mayHaveActed(failure), kept !== undefined);
+			const kept = rows.length > 0 && keepsRowsBesideError(this);
+			const note = consumedNote(rows, lineNumber, mayHaveActed(failure), kept);
 			if (note) failure.description = failure.description ? `${failure.description} ${note}` : note;
-			settleConsumingItem(this, rows.length > 0 ? `${describeRead(rows, lineNumber)} ${READ_AGAIN}` : '', failure);
-			if (kept) return kept;
+			settleConsumingItem(this, rows.length > 0 && !kept ? `${describeRead(rows, lineNumber)} ${READ_AGAIN}` : '', failure);
+			if (kept) return rowsBesideError(this, asItems(), failure);
 			throw failure;
 		}
 		const entries = answer.json.entries;
