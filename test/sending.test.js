@@ -295,7 +295,7 @@ describe('backoff on busy answers', () => {
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);
 		expect(error.httpCode).toBe('ECONNRESET');
 		expect(error.description).toBe(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipient. It has no local ID, so running it again may send to the recipient a second time: check first (for example with Get Status by Recipient).',
+			'Whether Kavenegar received this request is unknown: the message may have been sent to the recipient. It has no local ID, so running it again may send to the recipient a second time: check first (for example with Get Status by Recipient).',
 		);
 	});
 
@@ -305,7 +305,7 @@ describe('backoff on busy answers', () => {
 		const { error } = await ctx.run(send({ requestLimits: { busyRetries: 0 } }), { items: asItems([number]) });
 		expect(error.message).toBe('Kavenegar answered HTTP 502 with an HTML page');
 		expect(error.description).toContain(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
+			'Whether Kavenegar received this request is unknown: the message may have been sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 		);
 	});
 });

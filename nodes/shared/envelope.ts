@@ -119,16 +119,35 @@ export function assertServiceSuccess(
 				: `Kavenegar error ${code} means: ${describeServiceError(code)}. ${
 						serviceMessage ? `The service said: "${serviceMessage}"` : 'The service gave no message'
 					} (HTTP ${httpStatus}).`;
-		throw new NodeApiError(
-			node,
-			{ status: code, message: serviceMessage } as JsonObject,
-			{
-				message: serviceErrorTitle(code, serviceMessage, fieldsNamed(code, fields, resource)),
-				description: hint ? `${explained} ${hint}` : explained,
-				httpCode: String(code),
-			},
+		throw answeredWith(
+			new NodeApiError(
+				node,
+				{ status: code, message: serviceMessage } as JsonObject,
+				{
+					message: serviceErrorTitle(code, serviceMessage, fieldsNamed(code, fields, resource)),
+					description: hint ? `${explained} ${hint}` : explained,
+					httpCode: String(code),
+				},
+			),
+			code,
 		);
 	}
+}
+
+/**
+ * Marks an error as Kavenegar's own answer with its return code, whatever the HTTP status: what
+ * the service said it did decides a retry (sending/retries.ts), not the HTTP status, which a
+ * proxy's page or a cut-off answer has too. Not enumerable: it stays out of the stored execution.
+ */
+function answeredWith(error: NodeApiError, code: number): NodeApiError {
+	Object.defineProperty(error, 'kavenegarCode', { value: code, configurable: true });
+	return error;
+}
+
+/** The return code of an error that is Kavenegar's own answer; undefined for a network failure or an answer that is not Kavenegar's JSON. */
+export function serviceCodeOf(error: Error): number | undefined {
+	const code = (error as Error & { kavenegarCode?: unknown }).kavenegarCode;
+	return typeof code === 'number' ? code : undefined;
 }
 
 function isSuccess(httpStatus: number, body: unknown): boolean {

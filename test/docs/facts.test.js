@@ -4,6 +4,7 @@ const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE, SERVICE_ERROR_FIELDS } = r
 const { propertiesAsWritten } = require('../../nodes/Kavenegar/resources');
 const { operationFields } = require('../../nodes/Kavenegar/shared/operationFields');
 const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
+const { RETRY_TABLE } = require('../../nodes/Kavenegar/sending/retries');
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
@@ -58,6 +59,18 @@ describe('what docs/ says matches what the node does', () => {
 				];
 				return [code, [...new Set(fields.filter((field) => params.includes(field.param)).map((field) => field.label))].sort(), problem];
 			}),
+		);
+	});
+
+	test('docs/errors.md gives the retry table the node follows', () => {
+		const rows = tableRows('errors.md', '| Answer | Repeat-safe |');
+		const yesNo = (/** @type {boolean} */ value) => (value ? 'yes' : 'no');
+		expect(rows).toEqual(
+			Object.values(RETRY_TABLE).map((rule) => [
+				rule.answer,
+				...(/** @type {const} */ (['safe', 'onRefusal', 'never'])).map((repeat) => yesNo(rule.retriedFor.includes(repeat))),
+				yesNo(rule.mayHaveActed),
+			]),
 		);
 	});
 

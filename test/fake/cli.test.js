@@ -127,6 +127,13 @@ describe('fake Kavenegar: command line for trying the node in the editor (npm ru
 		expect(body.entries.map((row) => row.message)).toEqual(['hi']);
 	});
 
+	test('--fault refuse,code=501 answers the code and sends nothing; the next send goes', async () => {
+		const fake = await startWith(['--fault', 'refuse,operation=sms/send,code=501']);
+		expect((await send(fake.call)).body.return.status).toBe(501);
+		expect((await fake.call('sms/latestoutbox', { form: {} })).body.entries).toEqual([]);
+		expect((await send(fake.call)).body.return.status).toBe(200);
+	});
+
 	test('--seed-message puts one message with the given text in the inbox', async () => {
 		const fake = await startWith(['--seed-message', '10004346:09121234567:STOP please', '--seed-message', '10004346:09351234567:لغو']);
 		const { body } = await fake.call('sms/inboxpaged', { form: { linenumber: '10004346', isread: '0' } });

@@ -47,6 +47,10 @@ function applyFault(fake, fault, res, status = 200, body = {}) {
 		case 'html502':
 			res.writeHead(502, { 'Content-Type': 'text/html' });
 			return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+		// A proxy in front of the service refused the request; the service never saw it.
+		case 'proxy403':
+			res.writeHead(403, { 'Content-Type': 'text/html' });
+			return res.end('<html><body><h1>403 Forbidden</h1></body></html>');
 		case 'text500':
 			res.writeHead(500, { 'Content-Type': 'text/plain' });
 			return res.end('Internal Server Error');
@@ -58,6 +62,13 @@ function applyFault(fake, fault, res, status = 200, body = {}) {
 			const code = fault.kind === 'busy409' ? 409 : 451;
 			res.writeHead(fake.errorMode === 'status' ? code : 200, { 'Content-Type': 'application/json' });
 			return res.end(JSON.stringify({ return: { status: code, message: MESSAGES_FA[code] ?? 'Too many calls' }, entries: null }));
+		}
+		// The service refuses the request with return code `code` and does nothing (a test account's
+		// 501, a lack of credit's 418…), in HTTP 200 or a matching status as the fake's errorMode says.
+		case 'refuse': {
+			const code = fault.code ?? 400;
+			res.writeHead(fake.errorMode === 'status' ? (code < 600 ? code : 400) : 200, { 'Content-Type': 'application/json' });
+			return res.end(JSON.stringify({ return: { status: code, message: MESSAGES_FA[code] ?? `error ${code}` }, entries: null }));
 		}
 		// The service's 429 is not "too many requests": the caller's IP is restricted (docs/kavenegar-api.md).
 		case 'ipRestricted429':
@@ -74,7 +85,7 @@ function applyFault(fake, fault, res, status = 200, body = {}) {
 	}
 }
 
-const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow'];
+const FAULT_KINDS = ['reset', 'html502', 'text500', 'truncated', 'busy409', 'slow', 'refuse', 'proxy403'];
 
 /**
  * A fault from its command-line form (see fake/cli.js).
@@ -87,12 +98,12 @@ function faultFromArg(value) {
 	/** @type {Fault} */
 	const fault = { kind };
 	for (const pair of pairs) {
-		const [, key, setting] = /^(operation|skip|times|after|delayMs)=(.+)$/.exec(pair) ?? [];
-		if (!key) throw new Error(`--fault ${value}: "${pair}" is not operation=…, skip=N, times=N, after=0|1 or delayMs=N`);
+		const [, key, setting] = /^(operation|skip|times|after|delayMs|code)=(.+)$/.exec(pair) ?? [];
+		if (!key) throw new Error(`--fault ${value}: "${pair}" is not operation=…, skip=N, times=N, after=0|1, delayMs=N or code=N`);
 		if (key === 'operation') fault.operation = setting;
 		else if (!/^\d+$/.test(setting)) throw new Error(`--fault ${value}: ${key} must be a whole number`);
 		else if (key === 'after') fault.after = setting === '1';
-		else fault[/** @type {'skip' | 'times' | 'delayMs'} */ (key)] = Number(setting);
+		else fault[/** @type {'skip' | 'times' | 'delayMs' | 'code'} */ (key)] = Number(setting);
 	}
 	return fault;
 }

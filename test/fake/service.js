@@ -69,7 +69,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * @typedef {{ messageid: number, message: string, sender: string, receptor: string, date: number, read: boolean }} InboxMessage
  * @typedef {{ id: number, name: string, smsmessage: string, callmessage: string, primarylinenumber: string, secondarylinenumber: string, sendpriority: string, switchttl: number | null, approvalstatus: string }} Template
  * @typedef {{ id: string, name: string, mime_type: string, extension: string, size: number, duration: number | null, resolution: string, status: number, status_desc: string, hash?: string }} Media
- * @typedef {{ kind: string, operation?: string, times?: number, skip?: number, after?: boolean, delayMs?: number }} Fault
+ * @typedef {{ kind: string, operation?: string, times?: number, skip?: number, after?: boolean, delayMs?: number, code?: number }} Fault
  * @typedef {{ name?: string, filename?: string, contentType?: string, data: Buffer }} Part
  * @typedef {{ method: string | undefined, operation: string, apiKey: string | undefined, contentType: string, query: Record<string, string>, body: Buffer, form: Record<string, string> | undefined, parts: Part[] | undefined }} RequestRecord
  * @typedef {Record<string, string>} Params the request's parameters by wire name (a missing one reads undefined)

@@ -1,6 +1,6 @@
 import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Outcome } from './inFlightBound';
-import { failureKind } from './retries';
+import { failureKind, mayHaveActed, type FailureKind } from './retries';
 
 /** What a failure of one item's requests says: which elements went, which may have, whether a re-run is safe. */
 export interface ChunkNouns {
@@ -8,8 +8,13 @@ export interface ChunkNouns {
 	perRequest: number;
 	/** What one element is: "recipients", "IDs". */
 	noun: string;
-	/** For sends: the wire list of local IDs, which makes a repeat a no-op at the service. */
-	send?: { localIdList?: string };
+	/**
+	 * For sends: the wire list of local IDs, which makes a repeat a no-op at the service; and what
+	 * may have been sent when the outcome is unknown (default: the message, to the `noun`).
+	 */
+	send?: { localIdList?: string; mayHaveBeenSent?: string };
+	/** A request changes state at Kavenegar (a send always does): what went through before a failure is kept, and a lost answer says it may have acted. */
+	changesState?: boolean;
 }
 
 export function sentWithLocalIds(plan: ChunkNouns, params: IDataObject): boolean {
@@ -17,9 +22,8 @@ export function sentWithLocalIds(plan: ChunkNouns, params: IDataObject): boolean
 }
 
 /** For sends: whether running the node again could send to the same numbers twice. */
-function rerunNote(plan: ChunkNouns, params: IDataObject): string | undefined {
-	if (plan.send === undefined) return undefined;
-	if (plan.send.localIdList === undefined) {
+function rerunNote(plan: ChunkNouns, params: IDataObject): string {
+	if (plan.send?.localIdList === undefined) {
 		return `It has no local ID, so running it again may send to the ${plan.noun} a second time: check first (for example with Get Status by Recipient).`;
 	}
 	return sentWithLocalIds(plan, params)
@@ -44,7 +48,7 @@ function describeChunks(plan: ChunkNouns, indexes: number[], total: number): str
 function partialFailureNote(plan: ChunkNouns, outcomes: Array<Outcome<unknown>>, total: number): string {
 	const where = (state: string, test: (outcome: Outcome<unknown>) => boolean = () => true) =>
 		outcomes.flatMap((outcome, index) => (outcome.state === state && test(outcome) ? [index] : []));
-	const unknown = (outcome: Outcome<unknown>) => outcome.state === 'failed' && failureKind(outcome.error) === 'unknownOutcome';
+	const unknown = (outcome: Outcome<unknown>) => outcome.state === 'failed' && mayHaveActed(outcome.error);
 	const parts: string[] = [];
 	const done = where('done');
 	const maybe = where('failed', unknown);
@@ -61,12 +65,15 @@ function partialFailureNote(plan: ChunkNouns, outcomes: Array<Outcome<unknown>>,
 
 /**
  * A send that may have reached the service says so: its outcome is unknown, and whether running
- * it again is safe.
+ * it again is safe. (One the service refused says nothing of the kind: its answer is the refusal.)
  */
-function unknownOutcomeNote(plan: ChunkNouns, params: IDataObject): string {
-	const unknown = `Whether Kavenegar received this request is unknown: it may have sent to the ${plan.noun}.`;
-	const rerun = rerunNote(plan, params);
-	return rerun ? `${unknown} ${rerun}` : unknown;
+function unknownOutcomeNote(plan: ChunkNouns, kind: FailureKind, params: IDataObject): string {
+	const lead =
+		kind === 'undocumented'
+			? 'Kavenegar answered with a code its documentation does not describe'
+			: 'Whether Kavenegar received this request is unknown';
+	const what = plan.send?.mayHaveBeenSent ?? `the message may have been sent to the ${plan.noun}`;
+	return `${lead}: ${what}. ${rerunNote(plan, params)}`;
 }
 
 function addNote(failure: NodeApiError | NodeOperationError, note: string): void {
@@ -81,10 +88,16 @@ export function explainFailure(
 	params: IDataObject,
 	total: number,
 ): void {
-	if (plan.send && failureKind(failure) === 'unknownOutcome') addNote(failure, unknownOutcomeNote(plan, params));
+	if (plan.send === undefined) {
+		if (plan.changesState && mayHaveActed(failure)) {
+			addNote(failure, 'Whether Kavenegar received this request is unknown: it may have done what was asked. Check before running it again.');
+		}
+		if (outcomes.length > 1) addNote(failure, partialFailureNote(plan, outcomes, total));
+		return;
+	}
+	if (mayHaveActed(failure)) addNote(failure, unknownOutcomeNote(plan, failureKind(failure), params));
 	if (outcomes.length > 1) {
 		addNote(failure, partialFailureNote(plan, outcomes, total));
-		const rerun = rerunNote(plan, params);
-		if (rerun && failureKind(failure) !== 'unknownOutcome') addNote(failure, rerun);
+		if (!mayHaveActed(failure)) addNote(failure, rerunNote(plan, params));
 	}
 }

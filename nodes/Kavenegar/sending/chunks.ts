@@ -8,6 +8,7 @@ import { MESSAGES_PER_REQUEST } from '../shared/sendOptions';
 import { withWireLists, type JsonLists } from '../shared/wireParams';
 import { explainFailure, sentWithLocalIds, type ChunkNouns } from './chunkFailures';
 import { inParallel } from './inFlightBound';
+import { keepsRowsBesideError, rowsBesideError } from './keptBesideError';
 import type { Repeat } from './retries';
 import { sendRequest } from './sendRequest';
 
@@ -80,11 +81,14 @@ export function inChunks(plan: ChunkPlan) {
 			return rows;
 		});
 		const failed = outcomes.find((outcome) => outcome.state === 'failed');
+		const rows = outcomes.flatMap((outcome) => (outcome.state === 'done' ? outcome.value : []));
 		if (failed?.state === 'failed') {
 			explainFailure(plan, failed.error, outcomes, params, total);
+			const changedState = plan.send !== undefined || plan.changesState === true;
+			if (changedState && rows.length > 0 && keepsRowsBesideError(this)) return rowsBesideError(this, rows, failed.error);
 			throw failed.error;
 		}
-		return outcomes.flatMap((outcome) => (outcome.state === 'done' ? outcome.value : []));
+		return rows;
 	};
 }
 
@@ -92,7 +96,7 @@ export function inChunks(plan: ChunkPlan) {
 export const singleRequest = inChunks({ lists: [], perRequest: 1, noun: 'requests' });
 
 /** Writes whose repeat would act twice (create, clone, upload, delete): retried only when the service certainly did not act. */
-export const singleWrite = inChunks({ lists: [], perRequest: 1, noun: 'requests', repeat: 'onRefusal' });
+export const singleWrite = inChunks({ lists: [], perRequest: 1, noun: 'requests', repeat: 'onRefusal', changesState: true });
 
 /** A send without local IDs, such as a one-time code: never retried, and its errors say what a re-run risks. */
 export function sendWithoutLocalIds(noun: string) {

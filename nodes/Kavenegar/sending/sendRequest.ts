@@ -6,7 +6,7 @@ import {
 	type NodeApiError,
 	type NodeOperationError,
 } from 'n8n-workflow';
-import { isTimeout, withoutRequestDetails } from '../../shared/requestErrors';
+import { withoutRequestDetails } from '../../shared/requestErrors';
 import { releaseSlot, takeSlot } from './inFlightBound';
 import { currentRun } from './nodeRun';
 import { backoffMs, failureKind, isRetried, type Repeat } from './retries';
@@ -19,7 +19,7 @@ export interface FlowRequest {
 
 /**
  * Sends one request of an item through the run: within the bound on requests in flight, and again
- * after busy answers and transient failures as far as `repeat` allows, with exponential backoff
+ * after busy answers and transient failures as far as `repeat` allows (the table in retries.ts), with exponential backoff
  * and jitter. Rows come back after the postReceive hooks; a failure comes back without n8n's
  * request details (the URL holds the API key), saying how many tries were made when there was
  * more than one.
@@ -41,8 +41,7 @@ export async function sendRequest(
 		} finally {
 			releaseSlot(run);
 		}
-		// A timeout is not retried: Request Options → Timeout bounds the wait on purpose.
-		if (!isTimeout(failure) && isRetried(failureKind(failure), request.repeat) && attempt <= run.busyRetries && !signal?.aborted) {
+		if (isRetried(failureKind(failure), request.repeat) && attempt <= run.busyRetries && !signal?.aborted) {
 			await sleep(backoffMs(attempt));
 			continue;
 		}

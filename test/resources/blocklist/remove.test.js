@@ -48,6 +48,24 @@ describe('Blocklist → Remove', () => {
 		expect(list.some((number) => ctx.fake.isBlocked('30004000', number))).toBe(false);
 	});
 
+	test('with On Error: Continue, request 2 of 3 refused: the result of request 1 comes out beside the error, whose numbers stay blocked', async () => {
+		const list = numbers(120);
+		for (const number of list) ctx.fake.blockNumber('30004000', number);
+		ctx.fake.injectFault({ kind: 'refuse', code: 412, operation: 'line/blocked/remove', skip: 1 });
+		const { items, error } = await ctx.run(remove({ phoneNumbers: list, requestLimits: { maxRequestsInFlight: 1 } }), {
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(2);
+		expect(items[0].json).toEqual({ message: '50 of 50 removed' });
+		expect(items[1].json.error).toMatch(/^Kavenegar error 412/);
+		expect(items[1].error.description).toContain(
+			'Request 2 of 3 failed. Went through: numbers 1–50 of 120. Not sent (refused): numbers 51–100 of 120. Not sent (not started after the failure): numbers 101–120 of 120.',
+		);
+		expect(items).toHaveLength(2);
+		expect(list.map((number) => ctx.fake.isBlocked('30004000', number))).toEqual([...Array(50).fill(false), ...Array(70).fill(true)]);
+	});
+
 	test.each([
 		[{ phoneNumbers: '0912-abc' }, 'Phone Numbers: "0912-abc" is not a phone number'],
 		[{ lineNumber: ' ' }, 'Line Number: is required'],

@@ -238,10 +238,38 @@ describe('SMS → Send: more than 200 recipients', () => {
 		const { error } = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }));
 		expect(error.name).toBe('NodeApiError');
 		expect(error.description).toContain(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
+			'Whether Kavenegar received this request is unknown: the message may have been sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice. Request 2 of 2 failed. Went through: recipients 1–200 of 300. Unknown whether they went through: recipients 201–300 of 300.',
 		);
 		expect(list.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(list.slice(0, 200));
 	});
+
+	test.each(['status', '200'])(
+		'with On Error: Continue, request 2 refused with 501 (errors in HTTP %s): the 200 sent come out, then the error item; nothing is repeated',
+		async (mode) => {
+			ctx.fake.errorMode = mode;
+			try {
+				const list = freshNumbers(300);
+				ctx.fake.injectFault({ kind: 'refuse', code: 501, operation: 'sms/send', skip: 1 });
+				const { items, error } = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1 } }), {
+					settings: { onError: 'continueRegularOutput' },
+				});
+				expect(error).toBeUndefined();
+				expect(ctx.fake.requests).toHaveLength(2);
+				expect(items.slice(0, 200).map((item) => item.json.receptor)).toEqual(list.slice(0, 200));
+				const sent = new Map(ctx.fake.outbox.map((message) => [message.receptor, message.messageid]));
+				expect(items.slice(0, 200).map((item) => item.json.messageid)).toEqual(list.slice(0, 200).map((number) => sent.get(number)));
+				expect(items).toHaveLength(201);
+				expect(items[200].json.error).toMatch(/^Kavenegar error 501: a test account sends only to the account owner's number/);
+				expect(items[200].error.description).toContain(
+					'Request 2 of 2 failed. Went through: recipients 1–200 of 300. Not sent (refused): recipients 201–300 of 300.',
+				);
+				expect(items[200].error.description).not.toContain('may have been sent');
+				expect(list.map((number) => ctx.fake.deliveriesTo(number))).toEqual([...Array(200).fill(1), ...Array(100).fill(0)]);
+			} finally {
+				ctx.fake.errorMode = 'status';
+			}
+		},
+	);
 
 	test('without local IDs the partial-failure error warns that a re-run sends to the first recipients again', async () => {
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 1 });
@@ -351,7 +379,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		const first = await ctx.run(parameters, { executionId: 'timeout-retry' });
 		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
 		expect(first.error.description).toBe(
-			'Whether Kavenegar received this request is unknown: it may have sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
+			'Whether Kavenegar received this request is unknown: the message may have been sent to the recipients. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 		);
 		// The service did process the request that timed out.
 		expect(ctx.fake.deliveriesTo(number)).toBe(1);

@@ -151,6 +151,7 @@ describe('SMS → Send Different Messages: Prevent Duplicate Sends', () => {
 		ctx.fake.injectFault({ kind: 'slow', delayMs: 1500, operation: 'sms/sendarray' });
 		const first = await ctx.run(parameters, { executionId: 'send-array-timeout' });
 		expect(first.error.message).toBe('Kavenegar did not answer within the timeout (Request Options → Timeout)');
+		expect(first.error.description).toContain('Whether Kavenegar received this request is unknown: the messages may have been sent. They were sent with local IDs');
 		const retry = await ctx.run(parameters, { executionId: 'send-array-timeout' });
 		expect(retry.error).toBeUndefined();
 		expect(retry.items.map((item) => item.json.receptor)).toEqual(numbers);

@@ -171,6 +171,26 @@ describe('Verification Template → Create', () => {
 });
 
 describe('Verification Template → Create: values of the wrong type from expressions', () => {
+	test('an answer cut off after the template was made: not repeated, and the error says it may have been done', async () => {
+		ctx.fake.injectFault({ kind: 'truncated', after: true, operation: 'verify/addtemplate', times: 5 });
+		const { items, error } = await ctx.run(create({ name: 'cutOffCode' }));
+		expect(items).toEqual([]);
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(ctx.fake.templateNamed('cutOffCode')).toBeDefined();
+		expect(error.description).toContain('Whether Kavenegar received this request is unknown: it may have done what was asked. Check before running it again.');
+		ctx.fake.faults.length = 0;
+	});
+
+	test('a refusal (418) is not repeated and says nothing of an unknown outcome', async () => {
+		ctx.fake.injectFault({ kind: 'refuse', code: 418, operation: 'verify/addtemplate', times: 5 });
+		const { error } = await ctx.run(create({ name: 'refusedCode' }));
+		expect(ctx.fake.requests).toHaveLength(1);
+		expect(ctx.fake.templateNamed('refusedCode')).toBeUndefined();
+		expect(error.message).toBe('Kavenegar error 418: "اعتبار حساب شما کافی نیست"');
+		expect(error.description).not.toContain('unknown');
+		ctx.fake.faults.length = 0;
+	});
+
 	test('a Text Message that is a list is refused with the field and the value', async () => {
 		const { items, error } = await ctx.run(create({ textMessage: '={{ $json.lines }}' }), { items: [{ json: { lines: ['Code', '%token'] } }] });
 		expect(items).toEqual([]);

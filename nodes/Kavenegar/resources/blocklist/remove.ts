@@ -24,7 +24,7 @@ export const removeOperation: INodePropertyOptions = {
 			preSend: [prepareRequest(...line.rules, ...phoneNumbers.rules)],
 		},
 		// The service takes at most 50 numbers per request; more go in several.
-		operations: { pagination: inChunks({ lists: ['receptor'], perRequest: 50, noun: 'numbers' }) },
+		operations: { pagination: inChunks({ lists: ['receptor'], perRequest: 50, noun: 'numbers', changesState: true }) },
 		output: { postReceive: [entriesToItems] },
 	},
 };

@@ -37,7 +37,7 @@ export const sendArrayOperation: INodePropertyOptions = {
 				perRequest: MESSAGES_PER_REQUEST,
 				noun: 'messages',
 				rowFields: { localid: 'localmessageids' },
-				send: { localIdList: 'localmessageids' },
+				send: { localIdList: 'localmessageids', mayHaveBeenSent: 'the messages may have been sent' },
 			}),
 		},
 		output: { postReceive: [entriesToItems, addMessageParts] },
