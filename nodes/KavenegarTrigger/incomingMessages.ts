@@ -86,8 +86,8 @@ async function receivedMessages(
 	return oldestFirst([...byId.values()]);
 }
 
-function toItem(message: ReceivedMessage): INodeExecutionData {
-	return { json: readableRow(message) };
+function toItem(message: ReceivedMessage, timeZone: string): INodeExecutionData {
+	return { json: readableRow(message, timeZone) };
 }
 
 export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -98,7 +98,7 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 
 	if (this.getMode() === 'manual') {
 		const latest = (await receivedMessages(this, line, now - MAX_RANGE, now)).filter(matches).pop();
-		return latest ? [[toItem(latest)]] : null;
+		return latest ? [[toItem(latest, this.getTimezone())]] : null;
 	}
 
 	const state = this.getWorkflowStaticData('node');
@@ -115,6 +115,6 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 	for (const message of messages) if (Number(message.date) >= nextStart) seen[String(message.messageid)] = Number(message.date);
 	state.incomingMessages = { line, checkedAt: now, seen } satisfies InboxCursor;
 
-	const items = fresh.filter(matches).map(toItem);
+	const items = fresh.filter(matches).map((message) => toItem(message, this.getTimezone()));
 	return items.length > 0 ? [items] : null;
 }

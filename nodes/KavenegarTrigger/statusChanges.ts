@@ -97,10 +97,10 @@ export const statusChangeFields: INodeProperties[] = [
 ];
 
 /** The emitted item: the service's sent-message row made readable, with the status before. */
-function changeItem(row: IDataObject, before: number | undefined): INodeExecutionData {
+function changeItem(row: IDataObject, before: number | undefined, timeZone: string): INodeExecutionData {
 	return {
 		json: {
-			...readableRow(row),
+			...readableRow(row, timeZone),
 			previousStatus: before ?? null,
 			previousStatusName: before === undefined ? null : messageStatusName(before),
 			final: FINAL.has(Number(row.status)),
@@ -129,7 +129,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 	if (this.getMode() === 'manual') {
 		const latest = await readLatest(this, senderLine);
 		const sample = latest.find((row) => reported.has(Number(row.status)));
-		return sample ? [[changeItem(sample, undefined)]] : null;
+		return sample ? [[changeItem(sample, undefined, this.getTimezone())]] : null;
 	}
 
 	const state = this.getWorkflowStaticData('node');
@@ -168,7 +168,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 		const before = messages[id]?.[0];
 		if (before === status) continue;
 		messages[id] = [status, Number(row.date)];
-		if (previous && reported.has(status)) changes.push(changeItem(row, before));
+		if (previous && reported.has(status)) changes.push(changeItem(row, before, this.getTimezone()));
 	}
 
 	// Watched messages the outbox read did not show (sent before it, or in a full second).
@@ -187,7 +187,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 			const before = messages[id][0];
 			if (status === before) continue;
 			messages[id] = [status, messages[id][1]];
-			if (reported.has(status)) changes.push(changeItem(row, before));
+			if (reported.has(status)) changes.push(changeItem(row, before, this.getTimezone()));
 		}
 	}
 

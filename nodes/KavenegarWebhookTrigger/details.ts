@@ -21,7 +21,7 @@ export async function withDetails(context: IExecuteFunctions, items: INodeExecut
 			407: IP_ACCESS_HINT,
 			416: IP_ACCESS_HINT,
 		});
-		for (const row of rowsOf(answer)) rows.set(String(row.messageid), readableRow(row));
+		for (const row of rowsOf(answer)) rows.set(String(row.messageid), readableRow(row, context.getTimezone()));
 	}
 	return items.map(({ json }, item) => ({
 		json: { ...json, details: rows.get(String(json.messageid)) ?? null },

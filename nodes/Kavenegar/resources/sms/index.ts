@@ -20,7 +20,7 @@ export const smsDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['sms'] } },
-		hint: "Rows keep Kavenegar's field names; added: dateIso and each other date's …Iso (ISO 8601), statusName (the status in English)",
+		hint: "Rows keep Kavenegar's field names; added: beside each date, …Iso (ISO 8601, UTC) and …Jalali (Jalali calendar in the workflow's time zone, 1405/01/01 09:00:00), and statusName (the status in English)",
 		options: [
 			sendOperation,
 			sendArrayOperation,
