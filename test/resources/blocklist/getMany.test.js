@@ -18,7 +18,7 @@ describe('Blocklist → Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(450);
 		expect(items[0]).toEqual({
-			json: { number: '09120000000', blockreason: 2, blockreasonName: 'Opted Out by Recipient', date: expect.any(Number), dateIso: expect.any(String) },
+			json: { number: '09120000000', blockreason: 2, blockreasonName: 'Opted Out by Recipient', date: expect.any(Number), dateIso: expect.any(String), dateJalali: expect.any(String) },
 			pairedItem: { item: 0 },
 		});
 		const startdate = String(Math.floor(Date.parse(since) / 1000));

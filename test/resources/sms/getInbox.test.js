@@ -31,7 +31,7 @@ describe('SMS → Get Inbox', () => {
 			sender: '09120000000',
 			receptor: '30004000',
 			date: expect.any(Number),
-			dateIso: expect.any(String),
+			dateIso: expect.any(String), dateJalali: expect.any(String),
 		});
 		const startSeconds = String(Math.floor(Date.parse(start) / 1000));
 		const endSeconds = String(Math.floor(Date.parse(end) / 1000));

@@ -39,7 +39,7 @@ describe('SMS → Send', () => {
 			sender: '10004346',
 			receptor: '09121234567',
 			date: expect.any(Number),
-			dateIso: expect.any(String),
+			dateIso: expect.any(String), dateJalali: expect.any(String),
 			cost: 120,
 			localid: expect.any(Number),
 		});
