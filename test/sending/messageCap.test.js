@@ -8,6 +8,7 @@
 const { useFake } = require('../helpers');
 
 const ctx = useFake();
+/** @type {Partial<import('n8n-workflow').INode>} */
 const CONTINUE = { onError: 'continueRegularOutput' };
 /** A text of 100 Persian letters: Unicode, two parts. */
 const TWO_PARTS = 'س'.repeat(100);

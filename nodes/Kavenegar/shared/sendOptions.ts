@@ -58,7 +58,7 @@ function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 			typeOptions: { minValue: 0 },
 			default: DEFAULT_MESSAGE_CAP,
 			description:
-				'Most messages one run of this node may send (recipients × SMS parts; a call counts one), counted over all its items before any is sent: over it, nothing is sent. 0 for no cap. Not set: 1,000 on nodes added from version 3 on, no cap on older ones.',
+				'Most messages (recipients × SMS parts; a call is one) one run may send, all items counted first: over it, nothing is sent. 0 for no cap. Not set: 1,000 from node version 3.',
 		},
 		{
 			displayName: 'Message Preview',
