@@ -133,6 +133,7 @@ export function sendAtField(description = 'Schedule the message for this time; e
 		type: 'dateTime',
 		default: '',
 		description,
+		hint: "A Jalali date works too, typed or from an expression: 1406/01/01 09:00 (Latin or Persian digits), in the workflow's time zone",
 		routing: sendAs(SEND_AT.wireName),
 	};
 }
