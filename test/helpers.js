@@ -79,6 +79,20 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const isoFromNow = (/** @type {number} */ seconds) => new Date((nowSeconds() + seconds) * 1000).toISOString();
 
 /**
+ * Unix seconds as the rows' …Jalali fields should write them, from ICU's Persian calendar directly
+ * (not the node's code): `1405/01/01 09:00:00` in `timeZone` (the harness's workflows run in UTC).
+ * @param {number} seconds
+ * @param {string} [timeZone]
+ */
+function jalaliOf(seconds, timeZone = 'UTC') {
+	const format = new Intl.DateTimeFormat('en-US-u-ca-persian', { timeZone, numberingSystem: 'latn', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+	/** @type {Record<string, string>} */
+	const parts = {};
+	for (const { type, value } of format.formatToParts(new Date(seconds * 1000))) parts[type] = value;
+	return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/**
  * Every operation the node offers: each option of each Operation field, with each resource the
  * field is shown for.
  * @param {import('n8n-workflow').INodeProperties[]} properties
@@ -111,4 +125,4 @@ function asN8nLoads(properties, description) {
 	return copy;
 }
 
-module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow, operationsOf, kavenegarNode, asN8nLoads };
+module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow, jalaliOf, operationsOf, kavenegarNode, asN8nLoads };

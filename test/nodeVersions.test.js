@@ -2,7 +2,9 @@
 /**
  * Node versions (nodes/Kavenegar/shared/nodeVersions.ts): version 2 gives each operation at most
  * one collection of its own and keeps Max Requests in Flight and Retries on Busy Answers in n8n's
- * Request Options; version 1, in saved workflows, keeps its fields and behaves as it did.
+ * Request Options; version 1, in saved workflows, keeps its fields and behaves as it did. Version 3
+ * has version 2's fields and caps a send whose Max Messages per Run is not set
+ * (test/sending/messageCap.test.js runs the cap in each version).
  */
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
@@ -46,9 +48,16 @@ function offered(name, operation, typeVersion) {
 }
 
 describe('the versions in the editor', () => {
-	test('a node added now is version 2; version 1 is still offered for saved workflows', () => {
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+	test('a node added now is version 3; versions 1 and 2 are still offered for saved workflows', () => {
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
+	});
+
+	test('version 3 shows exactly the fields of version 2, for every operation', () => {
+		for (const operation of operations) {
+			expect(shownFor(operation, 3).map((property) => property.name)).toEqual(shownFor(operation, 2).map((property) => property.name));
+			expect(offered('additionalFields', operation, 3)).toEqual(offered('additionalFields', operation, 2));
+		}
 	});
 
 	test.each(operations)('version 2, $resource → $operation: at most one collection of its own', (operation) => {

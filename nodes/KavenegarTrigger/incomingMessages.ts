@@ -86,8 +86,8 @@ async function receivedMessages(
 	return oldestFirst([...byId.values()]);
 }
 
-function toItem(message: ReceivedMessage): INodeExecutionData {
-	return { json: readableRow(message) };
+function toItem(message: ReceivedMessage, timeZone: string): INodeExecutionData {
+	return { json: readableRow(message, timeZone) };
 }
 
 export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -107,7 +107,7 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 				description: 'The test event is the latest message the line received in the last two days that passes the Filters. Send a message to the line, then fetch again.',
 			});
 		}
-		return [[toItem(latest)]];
+		return [[toItem(latest, this.getTimezone())]];
 	}
 
 	const state = this.getWorkflowStaticData('node');
@@ -124,6 +124,6 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 	for (const message of messages) if (Number(message.date) >= nextStart) seen[String(message.messageid)] = Number(message.date);
 	state.incomingMessages = { line, checkedAt: now, seen } satisfies InboxCursor;
 
-	const items = fresh.filter(matches).map(toItem);
+	const items = fresh.filter(matches).map((message) => toItem(message, this.getTimezone()));
 	return items.length > 0 ? [items] : null;
 }

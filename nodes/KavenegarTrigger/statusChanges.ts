@@ -97,10 +97,10 @@ export const statusChangeFields: INodeProperties[] = [
 ];
 
 /** The emitted item: the service's sent-message row made readable, with the status before. */
-function changeItem(row: IDataObject, before: number | undefined): INodeExecutionData {
+function changeItem(row: IDataObject, before: number | undefined, timeZone: string): INodeExecutionData {
 	return {
 		json: {
-			...readableRow(row),
+			...readableRow(row, timeZone),
 			previousStatus: before ?? null,
 			previousStatusName: before === undefined ? null : messageStatusName(before),
 			final: FINAL.has(Number(row.status)),
@@ -135,7 +135,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 				description: `The test event is the latest message${senderLine ? ` sent from line ${senderLine}` : ''} among the last 500 Kavenegar lists whose status is one of Report Statuses. Send a message and wait until it reaches such a status (Delivered takes a few seconds), or choose more statuses, then fetch again.`,
 			});
 		}
-		return [[changeItem(sample, undefined)]];
+		return [[changeItem(sample, undefined, this.getTimezone())]];
 	}
 
 	const state = this.getWorkflowStaticData('node');
@@ -174,7 +174,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 		const before = messages[id]?.[0];
 		if (before === status) continue;
 		messages[id] = [status, Number(row.date)];
-		if (previous && reported.has(status)) changes.push(changeItem(row, before));
+		if (previous && reported.has(status)) changes.push(changeItem(row, before, this.getTimezone()));
 	}
 
 	// Watched messages the outbox read did not show (sent before it, or in a full second).
@@ -193,7 +193,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 			const before = messages[id][0];
 			if (status === before) continue;
 			messages[id] = [status, messages[id][1]];
-			if (reported.has(status)) changes.push(changeItem(row, before));
+			if (reported.has(status)) changes.push(changeItem(row, before, this.getTimezone()));
 		}
 	}
 

@@ -137,7 +137,7 @@ export class KavenegarWebhookTrigger implements INodeType {
 		if (fields instanceof Refusal) return refuse(this, fields);
 		const event = this.getNodeParameter('event');
 		const now = Date.now();
-		const json = event === DELIVERY_REPORT ? deliveryReport(fields, now) : incomingMessage(fields, now);
+		const json = event === DELIVERY_REPORT ? deliveryReport(fields, now, this.getTimezone()) : incomingMessage(fields, now, this.getTimezone());
 		if (json instanceof Refusal) return refuse(this, json);
 
 		if (!eventFilter(event, this.getNodeParameter('filters', {}) as IDataObject)(json)) {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { asciiDigits, normalisePhoneNumber } from '../shared/phoneNumbers';
+import { jalaliDateTime } from '../shared/jalali';
 import { FINAL_STATUSES, messageStatusName } from '../shared/readableRows';
 
 export const INCOMING_MESSAGE = 'incomingMessage';
@@ -124,13 +125,13 @@ function messageId(fields: Record<string, string>): number | string | Refusal {
 	return Number.isSafeInteger(value) ? value : digits;
 }
 
-function receivedAt(now: number): IDataObject {
+function receivedAt(now: number, timeZone: string): IDataObject {
 	const date = Math.floor(now / 1000);
-	return { date, dateIso: new Date(date * 1000).toISOString() };
+	return { date, dateIso: new Date(date * 1000).toISOString(), dateJalali: jalaliDateTime(date * 1000, timeZone) };
 }
 
 /** An incoming message as the polling trigger and Get Inbox give it, with the key of the event. */
-export function incomingMessage(fields: Record<string, string>, now: number): IDataObject | Refusal {
+export function incomingMessage(fields: Record<string, string>, now: number, timeZone: string): IDataObject | Refusal {
 	const messageid = messageId(fields);
 	if (messageid instanceof Refusal) return messageid;
 	const sender = number(fields, 'from');
@@ -142,13 +143,13 @@ export function incomingMessage(fields: Record<string, string>, now: number): ID
 		sender,
 		receptor,
 		message: decodedText(fields.message ?? ''),
-		...receivedAt(now),
+		...receivedAt(now, timeZone),
 		eventKey: `${INCOMING_MESSAGE}:${messageid}`,
 	};
 }
 
 /** A delivery report with the status's English name, whether it is final, and the key of the event. */
-export function deliveryReport(fields: Record<string, string>, now: number): IDataObject | Refusal {
+export function deliveryReport(fields: Record<string, string>, now: number, timeZone: string): IDataObject | Refusal {
 	const messageid = messageId(fields);
 	if (messageid instanceof Refusal) return messageid;
 	const digits = asciiDigits(fields.status ?? '').trim();
@@ -160,7 +161,7 @@ export function deliveryReport(fields: Record<string, string>, now: number): IDa
 		status,
 		statusName: messageStatusName(status),
 		final: FINAL_STATUSES.has(status),
-		...receivedAt(now),
+		...receivedAt(now, timeZone),
 		eventKey: `${DELIVERY_REPORT}:${messageid}:${status}`,
 	};
 }

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import { readableRow } from '../shared/readableRows';
+import { readableRow, unixToJalali } from '../shared/readableRows';
 import { callKavenegar, rowsOf } from '../KavenegarTrigger/requests';
 
 /** sms/select takes at most this many IDs a request. */
@@ -20,14 +20,15 @@ const KEY_HINT =
  * as the report's, and the time of the reading says how new it is. Version 1 keeps the row as
  * sms/select gives it, which saved workflows read.
  */
-function detailsOf(row: IDataObject, readAt: Date): IDataObject {
-	const { status, statustext, statusName, ...message } = readableRow(row);
+function detailsOf(row: IDataObject, readAt: Date, timeZone: string): IDataObject {
+	const { status, statustext, statusName, ...message } = readableRow(row, timeZone);
 	return {
 		...message,
 		currentStatus: status,
 		currentStatusName: statusName,
 		currentStatusText: statustext,
 		readAtIso: readAt.toISOString(),
+		readAtJalali: unixToJalali(Math.floor(readAt.getTime() / 1000), timeZone),
 	};
 }
 
@@ -58,7 +59,7 @@ export async function withDetails(context: IExecuteFunctions, items: INodeExecut
 			CREDENTIAL,
 		);
 		const readAt = new Date();
-		for (const row of rowsOf(answer)) rows.set(String(row.messageid), version2 ? detailsOf(row, readAt) : readableRow(row));
+		for (const row of rowsOf(answer)) rows.set(String(row.messageid), version2 ? detailsOf(row, readAt, context.getTimezone()) : readableRow(row, context.getTimezone()));
 	}
 	return items.map(({ json }, item) => ({
 		json: { ...json, details: rows.get(String(json.messageid)) ?? null },

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import type { Envelope } from './envelope';
+import { jalaliDateTime } from './jalali';
 
 /**
  * English names of the message status codes (the SDKs' enums, docs/kavenegar-api.md): the service's
@@ -34,22 +35,32 @@ export function unixToIso(seconds: unknown): string | undefined {
 /** The contract's UnixTime fields (docs/kavenegar-api.md, "Rows"): test/docs/facts.test.js holds them to it. */
 const DATE_FIELDS = ['date', 'startdate', 'enddate', 'expiredate'];
 
-/** A created template's codes (service-api.md §2), named as the Create operation's options name them. */
+/** A created template's codes (docs/kavenegar-api.md), named as the Create operation's options name them. */
 const TEMPLATE_CODE_NAMES: Record<string, [string, Record<number, string>]> = {
 	sourcetype: ['sourceTypeName', { 0: 'Website', 1: 'Mobile App' }],
 	sendmethod: ['sendMethodName', { 1: 'Text Message', 2: 'Voice Call' }],
 	fallbackmethod: ['fallbackMethodName', { 0: 'System Default', 1: 'Text Message', 2: 'Voice Call', 3: 'Disabled' }],
 };
 
+/** The service's Unix seconds in the Jalali calendar, in `timeZone`, as people write them: `1405/01/01 09:00:00`. */
+export function unixToJalali(seconds: unknown, timeZone: string): string | undefined {
+	const iso = unixToIso(seconds);
+	return iso === undefined ? undefined : jalaliDateTime(Number(seconds) * 1000, timeZone);
+}
+
 /**
- * A row of the service with, next to each Unix date, `<field>Iso`, and next to a message's
- * status code, `statusName`, and next to a template's method codes, their names. A message row is
- * one with a `messageid`: blocklist, template and media rows have statuses of their own, in English already.
+ * A row of the service with, next to each Unix date, `<field>Iso` (ISO 8601, UTC) and
+ * `<field>Jalali` (the Jalali calendar in the workflow's time zone), next to a message's status
+ * code, `statusName`, and next to a template's method codes, their names. A message row is one
+ * with a `messageid`: blocklist, template and media rows have statuses of their own, in English already.
  */
-export function readableRow<T extends IDataObject>(row: T): T & IDataObject {
+export function readableRow<T extends IDataObject>(row: T, timeZone: string): T & IDataObject {
 	const readable: IDataObject = { ...row };
 	for (const field of DATE_FIELDS) {
-		if (field in row && typeof row[field] !== 'object') readable[`${field}Iso`] = unixToIso(row[field]) ?? null;
+		if (field in row && typeof row[field] !== 'object') {
+			readable[`${field}Iso`] = unixToIso(row[field]) ?? null;
+			readable[`${field}Jalali`] = unixToJalali(row[field], timeZone) ?? null;
+		}
 	}
 	if ('messageid' in row && 'status' in row) readable.statusName = messageStatusName(row.status);
 	for (const [field, [nameField, names]] of Object.entries(TEMPLATE_CODE_NAMES)) {
@@ -70,10 +81,11 @@ export async function addReadableFields(
 ): Promise<INodeExecutionData[]> {
 	const body = response.body as Envelope;
 	const { entries } = body;
+	const timeZone = this.getTimezone();
 	if (Array.isArray(entries)) {
-		body.entries = entries.map((row) => (typeof row === 'object' && row !== null ? readableRow(row as IDataObject) : row));
+		body.entries = entries.map((row) => (typeof row === 'object' && row !== null ? readableRow(row as IDataObject, timeZone) : row));
 	} else if (typeof entries === 'object' && entries !== null) {
-		body.entries = readableRow(entries as IDataObject);
+		body.entries = readableRow(entries as IDataObject, timeZone);
 	}
 	return items;
 }

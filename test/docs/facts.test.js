@@ -93,10 +93,13 @@ describe('what docs/ says matches what the node does', () => {
 		const unixTime = [...new Set(fields.filter((field) => field.type === 'UnixTime').map((field) => field.name))].sort();
 		// The node's own answer: a row holding every one of those fields, through the code that adds the copies.
 		const row = Object.fromEntries(fields.map((field) => [field.name, 1_700_000_000]));
-		const copied = Object.keys(readableRow(row))
+		const readable = Object.keys(readableRow(row, 'UTC'));
+		const copied = readable
 			.filter((key) => key.endsWith('Iso'))
 			.map((key) => key.slice(0, -'Iso'.length))
 			.sort();
+		// Each ISO copy has its Jalali copy beside it (docs/jalali-dates-and-send-cap.md lists both).
+		expect(readable.filter((key) => key.endsWith('Jalali')).map((key) => key.slice(0, -'Jalali'.length)).sort()).toEqual(copied);
 		const operations = fs.readFileSync(path.join(DOCS, 'operations.md'), 'utf8');
 		const listed = [...operations.matchAll(/`(\w+)` →\s+`(\w+)Iso`/g)].map(([, field, copy]) => {
 			expect(copy).toBe(field);

@@ -3,7 +3,7 @@
  * the user or an expression put there. Each form goes through the node and is checked on the wire
  * and in the items out. Expected seconds come from fixed, known UTC offsets, not from the node's code.
  */
-const { useFake, nowSeconds } = require('../helpers');
+const { useFake, nowSeconds, jalaliOf } = require('../helpers');
 
 const ctx = useFake();
 /** @param {import('n8n-workflow').NodeParameterValueType} date */
@@ -47,7 +47,7 @@ async function countedFrom(startDate) {
 	const wire = ctx.fake.requests[0].form?.startdate;
 	expect(wire).toMatch(/^\d{10}$/);
 	// The service counts up to now when no end is given.
-	expect(items).toEqual([{ json: { startdate: Number(wire), enddate: expect.any(Number), sumcount: 0, startdateIso: new Date(Number(wire) * 1000).toISOString(), enddateIso: expect.any(String) }, pairedItem: { item: 0 } }]);
+	expect(items).toEqual([{ json: { startdate: Number(wire), enddate: expect.any(Number), sumcount: 0, startdateIso: new Date(Number(wire) * 1000).toISOString(), startdateJalali: jalaliOf(Number(wire)), enddateIso: expect.any(String), enddateJalali: expect.any(String) }, pairedItem: { item: 0 } }]);
 	expect(items[0].json.enddate).toBeGreaterThan(Number(wire));
 	expect(items[0].json.enddate).toBeLessThanOrEqual(nowSeconds());
 	return Number(wire);

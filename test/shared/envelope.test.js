@@ -100,7 +100,7 @@ describe('the envelope check on every response', () => {
 				sender: '10004346',
 				receptor,
 				date: expect.any(Number),
-				dateIso: expect.any(String),
+				dateIso: expect.any(String), dateJalali: expect.any(String),
 				cost: 120,
 				localid: expect.any(Number),
 			},

@@ -1,4 +1,4 @@
-const { useFake } = require('../helpers');
+const { useFake, jalaliOf } = require('../helpers');
 const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
 
 const ctx = useFake();
@@ -19,12 +19,12 @@ describe('readable rows: ISO dates and English status names, on every row that h
 			14: 'Blocked',
 			100: 'Not Found',
 		});
-		expect(readableRow({ messageid: 1, status: 3 }).statusName).toBe('Unknown status 3');
+		expect(readableRow({ messageid: 1, status: 3 }, 'UTC').statusName).toBe('Unknown status 3');
 	});
 
 	test('only message rows get a status name: blocklist, template and media statuses are left as the service gives them', () => {
-		expect(readableRow({ linenumber: '1', receptor: '0912', status: 'Active' })).toEqual({ linenumber: '1', receptor: '0912', status: 'Active' });
-		expect(readableRow({ id: 'x', status: 1, status_desc: 'ready' })).toEqual({ id: 'x', status: 1, status_desc: 'ready' });
+		expect(readableRow({ linenumber: '1', receptor: '0912', status: 'Active' }, 'UTC')).toEqual({ linenumber: '1', receptor: '0912', status: 'Active' });
+		expect(readableRow({ id: 'x', status: 1, status_desc: 'ready' }, 'UTC')).toEqual({ id: 'x', status: 1, status_desc: 'ready' });
 	});
 
 	test('sent rows from Get Latest Outbox: dateIso is the row date in ISO 8601, statusName the English name of status', async () => {
@@ -33,7 +33,7 @@ describe('readable rows: ISO dates and English status names, on every row that h
 		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getLatestOutbox' });
 		expect(error).toBeUndefined();
 		const row = items.find((item) => item.json.messageid === sent.messageid)?.json;
-		expect(row).toMatchObject({ date: sent.date, dateIso: iso(sent.date), status: 6, statusName: 'Failed' });
+		expect(row).toMatchObject({ date: sent.date, dateIso: iso(sent.date), dateJalali: jalaliOf(sent.date), status: 6, statusName: 'Failed' });
 	});
 
 	test('received rows from Get Inbox and the account expiry get their ISO dates', async () => {
@@ -43,5 +43,15 @@ describe('readable rows: ISO dates and English status names, on every row that h
 		expect(inbox.items.map((item) => [item.json.date, item.json.dateIso, item.json.statusName])).toEqual([[date, iso(date), undefined]]);
 		const account = await ctx.run({ resource: 'account', operation: 'getInfo' });
 		expect(account.items[0].json.expiredateIso).toBe(iso(account.items[0].json.expiredate));
+		expect(account.items[0].json.expiredateJalali).toBe(jalaliOf(account.items[0].json.expiredate));
+	});
+
+	test('the Jalali copy is written in the workflow\'s time zone; a row without a date gets null beside it', async () => {
+		const date = Math.floor(Date.now() / 1000) - 300;
+		ctx.fake.seedInbox([{ sender: '09121111111', receptor: '30004000', message: 'in Tehran', date }]);
+		const { items } = await ctx.run({ resource: 'sms', operation: 'getInbox', lineNumber: '30004000', returnAll: true }, { timezone: 'Asia/Tehran' });
+		expect(items.filter((item) => item.json.message === 'in Tehran').map((item) => [item.json.dateIso, item.json.dateJalali])).toEqual([[iso(date), jalaliOf(date, 'Asia/Tehran')]]);
+		expect(readableRow({ messageid: 1, status: 1, date: '' }, 'UTC')).toMatchObject({ dateIso: null, dateJalali: null });
+		expect(readableRow({ messageid: 1, status: 1, date: 1774038600 }, 'Asia/Tehran')).toMatchObject({ dateIso: '2026-03-20T20:30:00.000Z', dateJalali: '1405/01/01 00:00:00' });
 	});
 });

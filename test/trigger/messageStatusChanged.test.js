@@ -1,6 +1,6 @@
 const http = require('node:http');
 const { runPoll, credentialsFor } = require('../harness');
-const { useFake, nowSeconds, DAY } = require('../helpers');
+const { useFake, nowSeconds, DAY, jalaliOf } = require('../helpers');
 
 const ctx = useFake();
 const ALL_STATUSES = [6, 10, 11, 13, 14];
@@ -91,7 +91,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 			sender: '10004346',
 			cost: 120,
 			date: expect.any(Number),
-			dateIso: new Date(Number(json.date) * 1000).toISOString(),
+			dateIso: new Date(Number(json.date) * 1000).toISOString(), dateJalali: jalaliOf(Number(json.date)),
 		});
 		expect((await poll({}, { staticData })).emitted).toBeNull();
 	});

@@ -1,5 +1,5 @@
 const { runPoll, credentialsFor } = require('../harness');
-const { useFake, nowSeconds } = require('../helpers');
+const { useFake, nowSeconds, jalaliOf } = require('../helpers');
 
 const ctx = useFake();
 const LINE = '30004000';
@@ -70,7 +70,7 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 			sender: '09122222222',
 			receptor: LINE,
 			date: expect.any(Number),
-			dateIso: new Date(Number(items[0].json.date) * 1000).toISOString(),
+			dateIso: new Date(Number(items[0].json.date) * 1000).toISOString(), dateJalali: jalaliOf(Number(items[0].json.date)),
 		});
 		expect((await poll({}, { staticData })).emitted).toBeNull();
 	});

@@ -1,6 +1,6 @@
 const { startWebhookServer } = require('../webhookServer');
 const { credentialsFor } = require('../harness');
-const { useFake } = require('../helpers');
+const { useFake, jalaliOf } = require('../helpers');
 
 const ctx = useFake();
 const SECRET = 'delivery-Secret_0123456789';
@@ -42,7 +42,7 @@ describe("Kavenegar Webhook Trigger: Delivery Report over n8n's webhook path", (
 			statusName: 'Delivered',
 			final: true,
 			date: expect.any(Number),
-			dateIso: new Date(delivered.date * 1000).toISOString(),
+			dateIso: new Date(delivered.date * 1000).toISOString(), dateJalali: jalaliOf(delivered.date),
 			eventKey: 'deliveryReport:8791234:10',
 		});
 		expect(notYet).toMatchObject({ messageid: 8791235, status: 11, statusName: 'Not Delivered', final: false, eventKey: 'deliveryReport:8791235:11' });
@@ -97,7 +97,7 @@ describe.each([1, 2])('Kavenegar Webhook Trigger version %i: Fetch Message Detai
 			sender: '10004346',
 			receptor: '09121234567',
 			date: expect.any(Number),
-			dateIso: new Date(json.details.date * 1000).toISOString(),
+			dateIso: new Date(json.details.date * 1000).toISOString(), dateJalali: jalaliOf(json.details.date),
 			cost: expect.any(Number),
 		};
 		expect(json.details).toEqual(

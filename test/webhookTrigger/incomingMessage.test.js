@@ -1,5 +1,6 @@
 const { startWebhookServer } = require('../webhookServer');
 const { shutdownEngine } = require('../harness');
+const { jalaliOf } = require('../helpers');
 
 const SECRET = 'incoming-Secret_0123456789';
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -54,7 +55,7 @@ describe("Kavenegar Webhook Trigger: Incoming Message over n8n's webhook path", 
 			receptor: '10004346',
 			message: 'YES',
 			date: expect.any(Number),
-			dateIso: new Date(json.date * 1000).toISOString(),
+			dateIso: new Date(json.date * 1000).toISOString(), dateJalali: jalaliOf(json.date),
 			eventKey: 'incomingMessage:8791234',
 		});
 		expect(json.date).toBeGreaterThanOrEqual(before);
@@ -65,7 +66,7 @@ describe("Kavenegar Webhook Trigger: Incoming Message over n8n's webhook path", 
 		const json = await server.call(url(), { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ...fields(), messageid: 8791234 }) });
 		expect([get.status, json.status]).toEqual([200, 200]);
 		const runs = await server.settled([SECRET]);
-		const stripped = runs.map(({ items }) => ({ ...items[0].json, date: 0, dateIso: '' }));
+		const stripped = runs.map(({ items }) => ({ ...items[0].json, date: 0, dateIso: '', dateJalali: '' }));
 		expect(stripped[1]).toEqual(stripped[0]);
 		expect(stripped[0]).toMatchObject({ messageid: 8791234, sender: '09121234567', message: 'YES' });
 	});

@@ -138,7 +138,7 @@ export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 		],
 		default: 'sms',
 		// What every operation shares, set on the property n8n reads first (see the rules above); the
-		// rows get ISO dates and English status names (shared/readableRows.ts), the same as the trigger's.
+		// rows get ISO and Jalali dates and English status names (shared/readableRows.ts), the same as the trigger's.
 		routing: {
 			...sendingEngineRouting,
 			output: { postReceive: [checkEnvelope, addReadableFields] },

@@ -8,6 +8,7 @@ import {
 	type IHttpRequestOptions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { messageCapError, overMessageCap } from './messageCap';
 import { currentRun, register, type NodeRun } from './nodeRun';
 import { errorAsToolResult, runsAsTool } from './toolResults';
 
@@ -48,7 +49,7 @@ function openGate(run: NodeRun): void {
 		run.gate.length = 0;
 		return;
 	}
-	if (run.badItem === undefined && run.checked.size < run.registered) return;
+	if (run.badItem === undefined && run.checked.size + run.failed.size < run.registered) return;
 	for (const waiter of run.gate.splice(0)) {
 		if (run.badItem) waiter.reject(run.badItem.error);
 		else waiter.resolve();
@@ -111,6 +112,7 @@ export function reportingFailure(preSend: PreSend): PreSend {
 		return preSend.call(this, requestOptions).catch(async (error: Error) => {
 			const run = currentRun(this);
 			const index = this.getItemIndex();
+			run.failed.add(index);
 			if (run.stopOnError && run.badItem === undefined) run.badItem = { index, error };
 			await registrationClosed(run);
 			if (abandonedByN8n(run)) return await NEVER;
@@ -129,9 +131,13 @@ export function reportingFailure(preSend: PreSend): PreSend {
 	};
 }
 
-/** In stop mode, waits until every item of the run has passed its checks; rejects if one failed. */
+/**
+ * In stop mode, waits until every item of the run has passed its checks; rejects if one failed.
+ * A capped send waits in continue mode too, until every item is checked or failed: the run's
+ * count of messages is complete only then (messageCap.ts).
+ */
 async function allItemsChecked(run: NodeRun): Promise<void> {
-	if (!run.stopOnError) return;
+	if (!run.stopOnError && run.messageCap === undefined) return;
 	await new Promise<void>((resolve, reject) => {
 		run.gate.push({ resolve, reject });
 		checkRegistration(run);
@@ -150,6 +156,7 @@ export function afterAllItemsChecked(pagination: Pagination): Pagination {
 		if (!runsAsTool(this)) {
 			run.checked.add(index);
 			await allItemsChecked(run);
+			if (overMessageCap(run)) throw messageCapError(this, run);
 			return await pagination.call(this, requestData);
 		}
 		const failedCheck = run.failedChecks.get(index);
@@ -157,6 +164,7 @@ export function afterAllItemsChecked(pagination: Pagination): Pagination {
 		run.checked.add(index);
 		try {
 			await allItemsChecked(run);
+			if (overMessageCap(run)) throw messageCapError(this, run);
 			return await pagination.call(this, requestData);
 		} catch (error) {
 			return errorAsToolResult(error);

@@ -29,6 +29,13 @@ export interface NodeRun {
 	checked: Set<number>;
 	/** As a tool: the items whose check failed, answered with their error instead of sent (toolResults.ts). */
 	failedChecks: Map<number, Error>;
+	/** The items one of whose checks failed, in either On Error mode. */
+	failed: Set<number>;
+	/** Messages the run's checked sends would send, and the smallest cap an item asked for (messageCap.ts). */
+	messages: number;
+	messageCap?: number;
+	/** Where the running version's user raises the cap. */
+	messagePlace?: string;
 	/** The first item whose check failed (stop mode stops every item on it). */
 	badItem?: { index: number; error: Error };
 	/** Set once n8n has built every request it is going to build in this run. */
@@ -82,6 +89,8 @@ function newRun(context: IExecuteSingleFunctions): NodeRun {
 		lastRegistered: -1,
 		checked: new Set(),
 		failedChecks: new Map(),
+		failed: new Set(),
+		messages: 0,
 		registrationClosed: items === undefined,
 		closing: [],
 		watching: false,

@@ -10,10 +10,15 @@ import type { IDisplayOptions, INode } from 'n8n-workflow';
  * where values sit in a saved workflow, and n8n has no way to move them for a community node, so a
  * node saved as version 1 keeps version 1's fields and keeps working; a node added now is version 2.
  *
- * Only the properties that moved carry a version condition; every other field is both versions'.
+ * Version 3 changes no field: a send whose Max Messages per Run was never set is capped at
+ * DEFAULT_MESSAGE_CAP messages a run (sendOptions.ts). The option is in every version, but n8n
+ * does not fill a collection's options on load, so "not set" in a node saved before is no cap, as
+ * it always was; only the version tells a node added now from one saved before.
+ *
+ * Only the properties that moved carry a version condition; every other field is every version's.
  */
-export const NODE_VERSIONS = [1, 2];
-export const LATEST_VERSION = 2;
+export const NODE_VERSIONS = [1, 2, 3];
+export const LATEST_VERSION = 3;
 
 type VersionCondition = NonNullable<IDisplayOptions['show']>;
 

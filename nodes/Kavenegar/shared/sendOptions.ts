@@ -61,8 +61,37 @@ export function behaviorNotices(displayOptions: IDisplayOptions): INodePropertie
 	];
 }
 
+/**
+ * Big enough for a day's notices of a small shop, small enough that a loop or an expression that
+ * picked up a whole table stops before it spends much: 1,000 messages is about 1.5 million rials.
+ */
+export const DEFAULT_MESSAGE_CAP = 1000;
+
+/** The most messages one run of the node may send (0: no cap). Not set: the default from version 3 on, no cap before (nodeVersions.ts). */
+export function messageCap(context: IExecuteSingleFunctions): number {
+	const value = context.getNodeParameter(`${placeFor(context, BEHAVIOR_COLLECTION)}.maxMessagesPerRun`, null);
+	if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.floor(value);
+	return context.getNode().typeVersion >= 3 ? DEFAULT_MESSAGE_CAP : 0;
+}
+
+/** Where the cap is raised, as the running version shows it. */
+export function messageCapPlace(context: IExecuteSingleFunctions): string {
+	return `${placeFor(context, { version1: 'Sending Behavior', fromVersion2: 'Additional Fields' })} → Max Messages per Run`;
+}
+
 function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 	const options: INodeProperties[] = [
+		{
+			displayName: 'Max Messages per Run',
+			name: 'maxMessagesPerRun',
+			type: 'number',
+			// A guard of the workflow's author: no expression, so no model raises it as a tool ($fromAI).
+			noDataExpression: true,
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MESSAGE_CAP,
+			description:
+				'Most messages (recipients × SMS parts; a call is one) one run may send, all items counted first: over it, nothing is sent. 0 for no cap. Not set: 1,000 from node version 3.',
+		},
 		{
 			displayName: 'Message Preview',
 			name: 'messagePreview',

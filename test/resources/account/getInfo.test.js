@@ -11,7 +11,7 @@ describe('Account → Get Info', () => {
 		expect(ctx.fake.requests[0]).toMatchObject({ method: 'GET', operation: 'account/info', query: {}, body: Buffer.alloc(0) });
 		expect(items).toHaveLength(1);
 		const { json } = items[0];
-		expect(json).toEqual({ remaincredit: 250_000, expiredate: expect.any(Number), expiredateIso: expect.any(String), type: 'master' });
+		expect(json).toEqual({ remaincredit: 250_000, expiredate: expect.any(Number), expiredateIso: expect.any(String), expiredateJalali: expect.any(String), type: 'master' });
 		expect(json.expiredateIso).toBe(new Date(json.expiredate * 1000).toISOString());
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});

@@ -18,7 +18,7 @@ describe('Blocklist → Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(450);
 		expect(items[0]).toEqual({
-			json: { number: '09120000000', blockreason: 2, blockreasonName: 'Opted Out by Recipient', date: expect.any(Number), dateIso: expect.any(String) },
+			json: { number: '09120000000', blockreason: 2, blockreasonName: 'Opted Out by Recipient', date: expect.any(Number), dateIso: expect.any(String), dateJalali: expect.any(String) },
 			pairedItem: { item: 0 },
 		});
 		const startdate = String(Math.floor(Date.parse(since) / 1000));
@@ -41,7 +41,7 @@ describe('Blocklist → Get Many', () => {
 
 	test.each([
 		[{ lineNumber: '' }, "The 'Kavenegar' node has issues:\n- Parameter \"Line Number\" is required."],
-		[{ filters: { blockedSince: 'yesterday' } }, 'Blocked Since: "yesterday" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds'],
+		[{ filters: { blockedSince: 'yesterday' } }, 'Blocked Since: "yesterday" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, getMany(extra), message);
 	});

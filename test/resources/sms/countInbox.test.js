@@ -32,7 +32,7 @@ describe('SMS → Count Inbox', () => {
 			},
 		});
 		expect(items).toEqual([
-			{ json: { startdate: expect.any(Number), enddate: expect.any(Number), sumcount: 1, startdateIso: expect.any(String), enddateIso: expect.any(String) }, pairedItem: { item: 0 } },
+			{ json: { startdate: expect.any(Number), enddate: expect.any(Number), sumcount: 1, startdateIso: expect.any(String), startdateJalali: expect.any(String), enddateIso: expect.any(String), enddateJalali: expect.any(String) }, pairedItem: { item: 0 } },
 		]);
 	});
 

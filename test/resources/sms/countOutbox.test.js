@@ -26,7 +26,7 @@ describe('SMS → Count Outbox', () => {
 		});
 		expect(items).toEqual([
 			{
-				json: { startdate: expect.any(Number), enddate: expect.any(Number), sumpart: 2, sumcount: 1, cost: 240, startdateIso: expect.any(String), enddateIso: expect.any(String) },
+				json: { startdate: expect.any(Number), enddate: expect.any(Number), sumpart: 2, sumcount: 1, cost: 240, startdateIso: expect.any(String), startdateJalali: expect.any(String), enddateIso: expect.any(String), enddateJalali: expect.any(String) },
 				pairedItem: { item: 0 },
 			},
 		]);

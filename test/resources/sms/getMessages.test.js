@@ -33,7 +33,7 @@ describe('SMS → Get Messages by ID', () => {
 			sender: '10004346',
 			receptor: '09120000001',
 			date: expect.any(Number),
-			dateIso: expect.any(String),
+			dateIso: expect.any(String), dateJalali: expect.any(String),
 			cost: 120,
 		});
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);

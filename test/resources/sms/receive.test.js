@@ -25,7 +25,7 @@ describe('SMS → Get Inbox and Mark as Read', () => {
 		expect(items).toHaveLength(230);
 		expect(new Set(items.map((item) => item.json.messageid)).size).toBe(230);
 		expect(items[0]).toEqual({
-			json: { messageid: expect.any(Number), message: 'm0', sender: '09120000000', receptor: '30004000', date: expect.any(Number), dateIso: expect.any(String) },
+			json: { messageid: expect.any(Number), message: 'm0', sender: '09120000000', receptor: '30004000', date: expect.any(Number), dateIso: expect.any(String), dateJalali: expect.any(String) },
 			pairedItem: { item: 0 },
 		});
 		expect(unread()).toEqual(['m0']);

@@ -37,7 +37,7 @@ describe('Verify → Send Code', () => {
 			sender: '10004346',
 			receptor: '09121234567',
 			date: expect.any(Number),
-			dateIso: expect.any(String),
+			dateIso: expect.any(String), dateJalali: expect.any(String),
 			cost: 120,
 		});
 		expect(items[0].pairedItem).toEqual({ item: 0 });

@@ -19,6 +19,7 @@ import { entriesToItems } from '../../../shared/envelope';
 import { addMessageParts } from '../../shared/messageParts';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
+import { countedMessages, textToEachRecipient } from '../../sending/messageCap';
 import { behaviorNotices, sendOptionsCollections } from '../../shared/sendOptions';
 import { matches, required, singleValue } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
@@ -86,6 +87,7 @@ export const sendOperation: INodePropertyOptions = {
 					...localIdsRules,
 					tagRule,
 					localIdsAgainstDuplicates,
+					countedMessages(textToEachRecipient),
 				),
 			],
 		},

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../sending/chunks';
+import { countedMessages, textPerRecipient } from '../../sending/messageCap';
 import { showFor } from '../../shared/fields/routing';
 import {
 	hideRecipientsField,
@@ -27,7 +28,7 @@ export const sendArrayOperation: INodePropertyOptions = {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {
 			preSend: [
-				prepareRequest(buildArrays, sendAtRule, tagRule, policyRule, mediaIdFieldRule),
+				prepareRequest(buildArrays, sendAtRule, tagRule, policyRule, mediaIdFieldRule, countedMessages(textPerRecipient)),
 			],
 		},
 		operations: {

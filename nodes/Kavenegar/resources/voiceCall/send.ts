@@ -5,6 +5,7 @@ import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRu
 import { entriesToItems } from '../../../shared/envelope';
 import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
+import { callPerRecipient, countedMessages } from '../../sending/messageCap';
 import { behaviorNotices, sendOptionsCollections } from '../../shared/sendOptions';
 import { required } from '../../shared/rules/valueRules';
 import { prepareRequest } from '../../shared/wireParams';
@@ -42,6 +43,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 					sendAtRule,
 					...localIdsRules,
 					localIdsAgainstDuplicates,
+					countedMessages(callPerRecipient),
 				),
 			],
 		},

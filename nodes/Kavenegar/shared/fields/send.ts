@@ -132,6 +132,7 @@ export function sendAtField(description = 'Schedule the message for this time; e
 		type: 'dateTime',
 		default: '',
 		description,
+		hint: "Also a Jalali date, in the workflow's time zone: 1406-01-01 09:00:00 in the picker, or 1406/01/01 09:00 (Latin or Persian digits) as an expression",
 		routing: sendAs(SEND_AT.wireName),
 	};
 }

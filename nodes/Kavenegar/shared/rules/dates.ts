@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
+import { jalaliToUnixDays, latinDigits, missingJalaliDay } from '../../../shared/jalali';
 import type { ParamRule } from '../wireParams';
 
 interface DateTimeLike {
@@ -29,10 +30,31 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 
 const NAIVE_ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
+/** A Jalali date as people type it, `1405/01/01` or `1405-1-1`, with an optional time `09:00[:00]`. */
+const JALALI = /^(1[2-5]\d\d)[/-](\d{1,2})[/-](\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** The instant a wall-clock time (given as if it were UTC) names in `timeZone`. */
+function inZone(wallClockAsUtc: number, timeZone: string): number {
+	const guess = wallClockAsUtc - zoneOffsetMs(wallClockAsUtc, timeZone);
+	return wallClockAsUtc - zoneOffsetMs(guess, timeZone);
+}
+
+/** The Jalali date and time in `text` as a wall-clock time (as if UTC), or why it is not a date. */
+function jalaliWallClock(text: string): number | string | undefined {
+	const match = JALALI.exec(text);
+	if (match === null) return undefined;
+	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+	const missing = missingJalaliDay(year, month, day);
+	if (missing !== undefined) return `"${text}" does not exist in the Jalali calendar: ${missing}`;
+	if (hour > 23 || minute > 59 || second > 59) return `"${text}" is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
+	return jalaliToUnixDays(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000;
+}
+
 /**
  * Unix seconds from what n8n gives a dateTime field: the picker's zone-less ISO string (read in
- * the workflow's time zone, as the user sees it), an ISO string with an offset, a Luxon DateTime,
- * a JS Date, or Unix seconds or milliseconds. Undefined when empty.
+ * the workflow's time zone, as the user sees it), a Jalali date and time as people in Iran type it
+ * (years 1200–1599, Latin or Persian digits, read in the workflow's time zone too), an ISO string
+ * with an offset, a Luxon DateTime, a JS Date, or Unix seconds or milliseconds. Undefined when empty.
  */
 export function toUnixSeconds(
 	context: IExecuteSingleFunctions,
@@ -48,12 +70,12 @@ export function toUnixSeconds(
 		// 10^11 seconds is the year 5138: anything larger is milliseconds.
 		ms = n >= 1e11 ? n : n * 1000;
 	} else {
-		const text = String(value).trim();
-		if (NAIVE_ISO.test(text)) {
-			const naiveAsUtc = Date.parse(text.replace(' ', 'T') + (text.length === 10 ? 'T00:00:00' : '') + 'Z');
-			const zone = context.getTimezone();
-			const guess = naiveAsUtc - zoneOffsetMs(naiveAsUtc, zone);
-			ms = naiveAsUtc - zoneOffsetMs(guess, zone);
+		const text = latinDigits(String(value).trim());
+		const jalali = jalaliWallClock(text);
+		if (typeof jalali === 'string') throw invalidInput(context, field, jalali);
+		if (jalali !== undefined) ms = inZone(jalali, context.getTimezone());
+		else if (NAIVE_ISO.test(text)) {
+			ms = inZone(Date.parse(text.replace(' ', 'T') + (text.length === 10 ? 'T00:00:00' : '') + 'Z'), context.getTimezone());
 		} else {
 			ms = Date.parse(text);
 		}
@@ -62,7 +84,7 @@ export function toUnixSeconds(
 		throw invalidInput(
 			context,
 			field,
-			`"${String(value)}" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, or Unix seconds`,
+			`"${String(value)}" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds`,
 		);
 	}
 	return Math.floor(ms / 1000);

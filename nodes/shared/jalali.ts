@@ -1,0 +1,74 @@
+/*
+ * The Jalali (Solar Hijri) calendar, the one Kavenegar's users, their customers and the panel
+ * write dates in. Out, Intl formats it (Node's ICU knows the Persian calendar); in, a few lines of
+ * arithmetic turn a typed Jalali day into a Gregorian one. Both use the 33-year leap rule, which
+ * agrees with the official (astronomical) calendar from about 1178 to 1633, around the years a
+ * typed date is read as Jalali in, 1200–1599 (test/shared/jalali.test.js pins each Nowruz of
+ * 1399–1410 and the Esfand 30 of leap years).
+ */
+
+const MONTHS = ['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand'];
+
+/** Days before each month's first day. */
+const DAYS_BEFORE_MONTH = [0, 31, 62, 93, 124, 155, 186, 216, 246, 276, 306, 336];
+
+/** Julian day of 1 Farvardin 1 (622 CE) minus one, and the Julian day of 1970-01-01. */
+const JALALI_EPOCH = 1_948_320;
+const UNIX_EPOCH = 2_440_588;
+
+export function isJalaliLeapYear(year: number): boolean {
+	return (25 * year + 11) % 33 < 8;
+}
+
+function monthLength(year: number, month: number): number {
+	if (month <= 6) return 31;
+	if (month <= 11) return 30;
+	return isJalaliLeapYear(year) ? 30 : 29;
+}
+
+/** Days since 1970-01-01 of a Jalali day (month and day from 1). */
+export function jalaliToUnixDays(year: number, month: number, day: number): number {
+	const julianDay = JALALI_EPOCH - 1 + 365 * (year - 1) + Math.floor((8 * year + 21) / 33) + DAYS_BEFORE_MONTH[month - 1] + day;
+	return julianDay - UNIX_EPOCH;
+}
+
+/** Why a Jalali day does not exist, or undefined when it does. */
+export function missingJalaliDay(year: number, month: number, day: number): string | undefined {
+	if (month < 1 || month > 12) return `the Jalali calendar has no month ${month}`;
+	const length = monthLength(year, month);
+	if (day >= 1 && day <= length) return undefined;
+	const leap = month === 12 ? ` (${year} is ${isJalaliLeapYear(year) ? '' : 'not '}a leap year)` : '';
+	return `${MONTHS[month - 1]} ${year} has ${length} days${leap}`;
+}
+
+/** Persian (۰–۹) and Arabic-Indic (٠–٩) digits as Latin ones: people type either. */
+export function latinDigits(text: string): string {
+	return text.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function jalaliFormat(timeZone: string): Intl.DateTimeFormat {
+	let format = formats.get(timeZone);
+	if (format === undefined) {
+		format = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formats.set(timeZone, format);
+	}
+	return format;
+}
+
+/** An instant as people in Iran write it, in the Jalali calendar and `timeZone`: `1405/01/01 09:00:00`. */
+export function jalaliDateTime(ms: number, timeZone: string): string {
+	const parts: Record<string, string> = {};
+	for (const { type, value } of jalaliFormat(timeZone).formatToParts(new Date(ms))) parts[type] = value;
+	return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
