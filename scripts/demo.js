@@ -15,7 +15,7 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 const { runNode, credentialsFor, shutdownEngine } = require('../test/harness');
 // The built package, as the harness runs it outside jest.
-const { LATEST_VERSION } = require(path.join(__dirname, '..', 'dist', 'nodes', 'Kavenegar', 'shared', 'nodeVersions'));
+const { LATEST_VERSION } = require(path.join(__dirname, '..', 'dist', 'nodes', 'Kavenegar', 'operationParts', 'nodeVersions'));
 
 /** The node as one added from n8n's nodes panel now is. */
 const NEW_NODE = { typeVersion: LATEST_VERSION };

@@ -1,5 +1,5 @@
 /**
- * The node's layers: a field (shared/fields/) describes a value and the rules that check it; how a
+ * The node's layers: a field (operationParts/fields/) describes a value and the rules that check it; how a
  * request is sent (sending/) belongs to the operations and the engine. Nothing a field file
  * imports, directly or through other files, is sending code. And no file in nodes/ is longer than
  * one can read at once.
@@ -27,7 +27,7 @@ function importsOf(file, seen = new Set()) {
 	return seen;
 }
 
-const fieldFiles = fs.readdirSync(path.join(NODE, 'shared', 'fields')).map((name) => path.join(NODE, 'shared', 'fields', name));
+const fieldFiles = fs.readdirSync(path.join(NODE, 'operationParts', 'fields')).map((name) => path.join(NODE, 'operationParts', 'fields', name));
 
 test.each(fieldFiles.map((file) => [path.relative(NODE, file), file]))('%s imports no sending code', (_, file) => {
 	const sending = [...importsOf(file)].filter((imported) => imported.startsWith(path.join(NODE, 'sending') + path.sep));

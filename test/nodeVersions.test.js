@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Node versions (nodes/Kavenegar/shared/nodeVersions.ts): version 2 gives each operation at most
+ * Node versions (nodes/Kavenegar/operationParts/nodeVersions.ts): version 2 gives each operation at most
  * one collection of its own and keeps Max Requests in Flight and Retries on Busy Answers in n8n's
  * Request Options; version 1, in saved workflows, keeps its fields and behaves as it did. Version 3
  * has version 2's fields and caps a send whose Max Messages per Run is not set
@@ -9,7 +9,7 @@
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { propertiesAsWritten } = require('../nodes/Kavenegar/resources');
-const { onePropertyPerName } = require('../nodes/Kavenegar/shared/onePropertyPerName');
+const { onePropertyPerName } = require('../nodes/Kavenegar/operationParts/onePropertyPerName');
 const { asN8nLoads, kavenegarNode, operationsOf, useFake } = require('./helpers');
 
 /** @typedef {import('n8n-workflow').INodeProperties} Property */

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * One property per name (nodes/Kavenegar/shared/onePropertyPerName.ts): the node n8n gets carries
+ * One property per name (nodes/Kavenegar/operationParts/onePropertyPerName.ts): the node n8n gets carries
  * each of its shared names once, and every operation shows, offers and resolves what the fields as
  * the operation files write them did, saved workflows included.
  */
@@ -9,7 +9,7 @@ const path = require('node:path');
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { propertiesAsWritten } = require('../nodes/Kavenegar/resources');
-const { onePropertyPerName } = require('../nodes/Kavenegar/shared/onePropertyPerName');
+const { onePropertyPerName } = require('../nodes/Kavenegar/operationParts/onePropertyPerName');
 const { asN8nLoads, kavenegarNode, operationsOf, useFake } = require('./helpers');
 
 /** @typedef {import('n8n-workflow').INodeProperties} Property */

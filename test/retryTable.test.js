@@ -6,7 +6,7 @@
  */
 const net = require('node:net');
 const { useFake } = require('./helpers');
-const { SERVICE_ERROR_MEANINGS } = require('../nodes/shared/serviceErrors');
+const { SERVICE_ERROR_MEANINGS } = require('../nodes/allNodes/serviceErrors');
 
 const ctx = useFake();
 const RETRIES = 2;

@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
 import { properties } from './resources';
-import { LATEST_VERSION, NODE_VERSIONS } from './shared/nodeVersions';
+import { LATEST_VERSION, NODE_VERSIONS } from './operationParts/nodeVersions';
 
 export class Kavenegar implements INodeType {
 	description: INodeTypeDescription = {
@@ -9,7 +9,7 @@ export class Kavenegar implements INodeType {
 		name: 'kavenegar',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['output'],
-		// What version 2 changed, and why version 1 stays: shared/nodeVersions.ts.
+		// What version 2 changed, and why version 1 stays: operationParts/nodeVersions.ts.
 		version: NODE_VERSIONS,
 		defaultVersion: LATEST_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -5,10 +5,10 @@ import {
 	type INodeProperties,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { inboxPage } from '../shared/inboxPages';
-import { filtersCollection } from '../shared/collections';
-import { messageFilter, messageFilterFields, wrongSenderNumber } from '../shared/messageFilters';
-import { readableRow } from '../shared/readableRows';
+import { inboxPage } from '../allNodes/inboxPages';
+import { filtersCollection } from '../allNodes/collections';
+import { messageFilter, messageFilterFields, wrongSenderNumber } from '../allNodes/messageFilters';
+import { readableRow } from '../allNodes/readableRows';
 import { DAY, callKavenegar, nowSeconds, oldestFirst } from './requests';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';

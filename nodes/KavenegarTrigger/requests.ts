@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
-import { kavenegarBaseUrl } from '../shared/baseUrl';
-import { assertServiceSuccess, type Envelope } from '../shared/envelope';
-import { isTimeout, withoutRequestDetails } from '../shared/requestErrors';
+import { kavenegarBaseUrl } from '../allNodes/baseUrl';
+import { assertServiceSuccess, type Envelope } from '../allNodes/envelope';
+import { isTimeout, withoutRequestDetails } from '../allNodes/requestErrors';
 
 export const DAY = 86_400;
 

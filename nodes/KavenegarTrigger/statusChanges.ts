@@ -5,8 +5,8 @@ import {
 	type INodeProperties,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { filtersCollection } from '../shared/collections';
-import { FINAL_STATUSES as FINAL, messageStatusName, readableRow, unixToIso } from '../shared/readableRows';
+import { filtersCollection } from '../allNodes/collections';
+import { FINAL_STATUSES as FINAL, messageStatusName, readableRow, unixToIso } from '../allNodes/readableRows';
 import { readLatest, readOutbox, rowsById } from './outboxReads';
 import { DAY, nowSeconds, oldestFirst } from './requests';
 

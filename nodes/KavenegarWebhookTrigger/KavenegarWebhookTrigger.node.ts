@@ -13,8 +13,8 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { comparableNumber, messageFilter } from '../shared/messageFilters';
-import { splitList } from '../shared/lists';
+import { comparableNumber, messageFilter } from '../allNodes/messageFilters';
+import { splitList } from '../allNodes/lists';
 import { callFields, deliveryReport, DELIVERY_REPORT, incomingMessage, Refusal } from './callbacks';
 import { withDetails } from './details';
 import { webhookTriggerProperties } from './fields';

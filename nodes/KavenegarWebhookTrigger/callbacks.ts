@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { asciiDigits, normalisePhoneNumber } from '../shared/phoneNumbers';
-import { jalaliDateTime } from '../shared/jalali';
-import { FINAL_STATUSES, messageStatusName } from '../shared/readableRows';
+import { asciiDigits, normalisePhoneNumber } from '../allNodes/phoneNumbers';
+import { jalaliDateTime } from '../allNodes/jalali';
+import { FINAL_STATUSES, messageStatusName } from '../allNodes/readableRows';
 
 export const INCOMING_MESSAGE = 'incomingMessage';
 export const DELIVERY_REPORT = 'deliveryReport';

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import { readableRow, unixToJalali } from '../shared/readableRows';
+import { readableRow, unixToJalali } from '../allNodes/readableRows';
 import { callKavenegar, rowsOf } from '../KavenegarTrigger/requests';
 
 /** sms/select takes at most this many IDs a request. */

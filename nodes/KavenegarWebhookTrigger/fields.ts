@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { filtersCollection } from '../shared/collections';
-import { messageFilterFields } from '../shared/messageFilters';
-import { MESSAGE_STATUS_NAMES } from '../shared/readableRows';
+import { filtersCollection } from '../allNodes/collections';
+import { messageFilterFields } from '../allNodes/messageFilters';
+import { MESSAGE_STATUS_NAMES } from '../allNodes/readableRows';
 import { DELIVERY_REPORT, INCOMING_MESSAGE } from './callbacks';
 
 const incoming = { show: { event: [INCOMING_MESSAGE] } };

@@ -6,7 +6,7 @@
 const path = require('node:path');
 const { API_KEY, NODE_FILE, bareNodeType, harness, mb, median, ms, peakDuring, row, runChild, runOrThrow, startFakeProcess, verdict } = require('./common');
 
-const { LATEST_VERSION } = require(path.join(path.dirname(NODE_FILE), 'shared', 'nodeVersions'));
+const { LATEST_VERSION } = require(path.join(path.dirname(NODE_FILE), 'operationParts', 'nodeVersions'));
 
 /**
  * 3. (children) 5,000 items × 1 recipient, CPU time and peak RSS growth of the whole process, our

@@ -1,9 +1,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE, SERVICE_ERROR_FIELDS } = require('../../nodes/shared/serviceErrors');
+const { SERVICE_ERROR_MEANINGS, SERVICE_ERROR_ADVICE, SERVICE_ERROR_FIELDS } = require('../../nodes/allNodes/serviceErrors');
 const { propertiesAsWritten } = require('../../nodes/Kavenegar/resources');
-const { operationFields } = require('../../nodes/Kavenegar/shared/operationFields');
-const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
+const { operationFields } = require('../../nodes/Kavenegar/operationParts/operationFields');
+const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/allNodes/readableRows');
 const { RETRY_TABLE } = require('../../nodes/Kavenegar/sending/retries');
 
 const DOCS = path.resolve(__dirname, '../../docs');

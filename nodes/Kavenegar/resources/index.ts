@@ -9,8 +9,8 @@
  *    option adds `request` (method, URL), `send.preSend`, `operations.pagination` and
  *    `output.postReceive`.
  * 2. The preSends run: first the Resource field's, where the item joins its node run, then the
- *    operation's `prepareRequest(rules…)` (shared/wireParams.ts), which runs the rules its fields
- *    bring (shared/fields/) and its own over the wire parameters (a bad value throws
+ *    operation's `prepareRequest(rules…)` (operationParts/wireParams.ts), which runs the rules its fields
+ *    bring (operationParts/fields/) and its own over the wire parameters (a bad value throws
  *    `invalidInput`, naming the field and the rule), then leaves them as an object: the body of a
  *    POST with the form content type, which n8n (through axios) form-encodes itself, or the query
  *    string of a GET or DELETE. Lists stay arrays until the request goes out.
@@ -25,7 +25,7 @@
  *    around every operation, so an operation needs no hook of ours to be sent safely.
  * 4. postReceive hooks see each answer: `checkEnvelope` (on the Resource field, so first) throws
  *    the service's errors, whether they came as HTTP errors or inside HTTP 200, naming the field
- *    a code points at (shared/operationFields.ts); then the
+ *    a code points at (operationParts/operationFields.ts); then the
  *    operation's own, such as `entriesToItems` (rows to items) and `addMessageParts`.
  *
  * Engine rules this relies on (each pinned by test/engineRules.test.js):
@@ -47,13 +47,13 @@
  *   adds, whose context carries that signal; test/harness.js does the same.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { checkEnvelopeOf } from '../../shared/envelope';
-import { addReadableFields } from '../../shared/readableRows';
+import { checkEnvelopeOf } from '../../allNodes/envelope';
+import { addReadableFields } from '../../allNodes/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
-import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../shared/nodeVersions';
-import { onePropertyPerName } from '../shared/onePropertyPerName';
-import { operationFields } from '../shared/operationFields';
+import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../operationParts/nodeVersions';
+import { onePropertyPerName } from '../operationParts/onePropertyPerName';
+import { operationFields } from '../operationParts/operationFields';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
@@ -66,7 +66,7 @@ import { voiceCallDescription } from './voiceCall';
  * How many requests at once and how many tries: they apply to the whole node run, every
  * operation. Version 2 puts them where n8n users look for such settings, n8n's own Request Options
  * (n8n merges these options into it); version 1 keeps its own collection, `requestLimits` in
- * saved workflows (shared/nodeVersions.ts).
+ * saved workflows (operationParts/nodeVersions.ts).
  */
 const requestLimitOptions: INodeProperties[] = [
 	{
@@ -138,7 +138,7 @@ export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 		],
 		default: 'sms',
 		// What every operation shares, set on the property n8n reads first (see the rules above); the
-		// rows get ISO and Jalali dates and English status names (shared/readableRows.ts), the same as the trigger's.
+		// rows get ISO and Jalali dates and English status names (allNodes/readableRows.ts), the same as the trigger's.
 		routing: {
 			...sendingEngineRouting,
 			output: { postReceive: [checkEnvelope, addReadableFields] },
@@ -155,5 +155,5 @@ export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 	requestOptionsField,
 ]);
 
-/** What n8n gets: each name once where the editor shows the same (shared/onePropertyPerName.ts). */
+/** What n8n gets: each name once where the editor shows the same (operationParts/onePropertyPerName.ts). */
 export const properties = onePropertyPerName(propertiesAsWritten);

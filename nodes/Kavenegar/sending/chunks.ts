@@ -4,8 +4,8 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { MESSAGES_PER_REQUEST } from '../shared/sendOptions';
-import { withWireLists, type JsonLists } from '../shared/wireParams';
+import { MESSAGES_PER_REQUEST } from '../operationParts/sendOptions';
+import { withWireLists, type JsonLists } from '../operationParts/wireParams';
 import { explainFailure, sentWithLocalIds, type ChunkNouns } from './chunkFailures';
 import { inParallel } from './inFlightBound';
 import { keepsRowsBesideError, rowsBesideError } from './keptBesideError';

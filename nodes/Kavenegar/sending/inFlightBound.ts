@@ -1,5 +1,5 @@
 import { sleep, type IExecuteSingleFunctions, type NodeApiError, type NodeOperationError } from 'n8n-workflow';
-import { withoutRequestDetails } from '../../shared/requestErrors';
+import { withoutRequestDetails } from '../../allNodes/requestErrors';
 import { currentRun, type NodeRun } from './nodeRun';
 import { reasonNotToStart } from './stop';
 

@@ -1,8 +1,8 @@
 import { NodeOperationError, type IExecutePaginationFunctions, type IExecuteSingleFunctions } from 'n8n-workflow';
-import { splitList } from '../../shared/lists';
-import { messageParts } from '../shared/messageParts';
-import { messageCap, messageCapPlace } from '../shared/sendOptions';
-import type { ParamRule, WireParams } from '../shared/wireParams';
+import { splitList } from '../../allNodes/lists';
+import { messageParts } from '../operationParts/messageParts';
+import { messageCap, messageCapPlace } from '../operationParts/sendOptions';
+import type { ParamRule, WireParams } from '../operationParts/wireParams';
 import { currentRun, type NodeRun } from './nodeRun';
 
 /*

@@ -1,5 +1,5 @@
 import type { IExecuteData, IExecuteSingleFunctions } from 'n8n-workflow';
-import { placeFor } from '../shared/nodeVersions';
+import { placeFor } from '../operationParts/nodeVersions';
 
 /*
  * One run of the node: what every item of it shares (see engine.ts for why the node needs it).

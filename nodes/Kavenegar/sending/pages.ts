@@ -4,8 +4,8 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { inboxPage, type Page } from '../../shared/inboxPages';
-import { withWireLists } from '../shared/wireParams';
+import { inboxPage, type Page } from '../../allNodes/inboxPages';
+import { withWireLists } from '../operationParts/wireParams';
 import { inParallel } from './inFlightBound';
 import { sendRequest } from './sendRequest';
 

@@ -1,6 +1,6 @@
 import { NodeApiError, type NodeOperationError } from 'n8n-workflow';
-import { serviceCodeOf } from '../../shared/envelope';
-import { BUSY_CODES, SERVICE_ERROR_MEANINGS } from '../../shared/serviceErrors';
+import { serviceCodeOf } from '../../allNodes/envelope';
+import { BUSY_CODES, SERVICE_ERROR_MEANINGS } from '../../allNodes/serviceErrors';
 
 /** How safe a repeat of a request is, which decides what is retried after a failure. */
 export type Repeat =

@@ -6,7 +6,7 @@ import {
 	type NodeApiError,
 	type NodeOperationError,
 } from 'n8n-workflow';
-import { withoutRequestDetails } from '../../shared/requestErrors';
+import { withoutRequestDetails } from '../../allNodes/requestErrors';
 import { releaseSlot, takeSlot } from './inFlightBound';
 import { currentRun } from './nodeRun';
 import { backoffMs, failureKind, isRetried, type Repeat } from './retries';

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
-import { nodeOwnError } from '../../shared/requestErrors';
+import { nodeOwnError } from '../../allNodes/requestErrors';
 import { currentRun, type NodeRun } from './nodeRun';
 
 /*

@@ -414,7 +414,7 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 	});
 
 	test('the derivation: a loop (another run index) or another day gives new IDs; Retry On Fail keeps the first try\'s IDs even when the text changed', () => {
-		const { derivedLocalIds } = require('../../../nodes/Kavenegar/shared/duplicateSends');
+		const { derivedLocalIds } = require('../../../nodes/Kavenegar/operationParts/duplicateSends');
 		/**
 		 * @param {number} runIndex
 		 * @param {string | undefined} executionId

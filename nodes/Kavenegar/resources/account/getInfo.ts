@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { entriesToItems } from '../../../shared/envelope';
-import { prepareRequest } from '../../shared/wireParams';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 export const getInfoOperation: INodePropertyOptions = {
 	name: 'Get Info',

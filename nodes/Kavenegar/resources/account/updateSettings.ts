@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { entriesToItems } from '../../../shared/envelope';
-import { checkedField } from '../../shared/fields/checked';
-import { showFor, sendAs } from '../../shared/fields/routing';
-import { invalidInput } from '../../shared/rules/inputErrors';
-import { matches, wholeNumberRange } from '../../shared/rules/valueRules';
-import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { checkedField } from '../../operationParts/fields/checked';
+import { showFor, sendAs } from '../../operationParts/fields/routing';
+import { invalidInput } from '../../operationParts/rules/inputErrors';
+import { matches, wholeNumberRange } from '../../operationParts/rules/valueRules';
+import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 
 /**
  * The six settings by the names the service's REST page gives them; some SDKs send other names

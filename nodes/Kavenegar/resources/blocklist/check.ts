@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { prepareRequest } from '../../shared/wireParams';
+import { showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { prepareRequest } from '../../operationParts/wireParams';
 import { blocklistLineField } from './line';
-import { phoneNumbersField } from '../../shared/fields/phoneNumbers';
+import { phoneNumbersField } from '../../operationParts/fields/phoneNumbers';
 
 const display = showFor('blocklist', ['check']);
 const line = blocklistLineField(display);

@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection } from '../../../shared/collections';
-import { inboxPage } from '../../../shared/inboxPages';
+import { filtersCollection } from '../../../allNodes/collections';
+import { inboxPage } from '../../../allNodes/inboxPages';
 import { blocklistLineField } from './line';
-import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
-import { sendAs, showFor } from '../../shared/fields/routing';
+import { returnAllAndLimitFields } from '../../operationParts/fields/returnAll';
+import { sendAs, showFor } from '../../operationParts/fields/routing';
 import { pagedRequest } from '../../sending/pages';
-import { unixTime } from '../../shared/rules/dates';
-import { prepareRequest } from '../../shared/wireParams';
+import { unixTime } from '../../operationParts/rules/dates';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 /** Why a number is blocked, as `line/blocked/list` codes it (docs/kavenegar-api.md). */
 const BLOCK_REASONS: Record<number, string> = {

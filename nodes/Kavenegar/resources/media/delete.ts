@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField } from '../../shared/fields/checked';
-import { showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { mediaIdRule, required } from '../../shared/rules/valueRules';
-import { prepareRequest } from '../../shared/wireParams';
+import { checkedField } from '../../operationParts/fields/checked';
+import { showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { mediaIdRule, required } from '../../operationParts/rules/valueRules';
+import { prepareRequest } from '../../operationParts/wireParams';
 import { singleWrite } from '../../sending/chunks';
 
 const mediaId = checkedField(

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sendAs, showFor } from '../../shared/fields/routing';
-import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
+import { sendAs, showFor } from '../../operationParts/fields/routing';
+import { returnAllAndLimitFields } from '../../operationParts/fields/returnAll';
 import { mediaPages } from '../../sending/pages';
-import { prepareRequest } from '../../shared/wireParams';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 export const getAllOperation: INodePropertyOptions = {
 	name: 'Get Many',

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { sendMediaFileAsMultipart } from '../../shared/upload';
+import { showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { sendMediaFileAsMultipart } from '../../operationParts/upload';
 import { singleWrite } from '../../sending/chunks';
 
 const binaryField: INodeProperties = {

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { entriesToItems } from '../../../shared/envelope';
-import { messageIdsField } from '../../shared/fields/messageIds';
-import { prepareRequest } from '../../shared/wireParams';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { messageIdsField } from '../../operationParts/fields/messageIds';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const messageIds = messageIdsField('cancel');
 

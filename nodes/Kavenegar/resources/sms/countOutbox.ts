@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor, sendAs } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../../shared/collections';
-import { MESSAGE_STATUS_NAMES } from '../../../shared/readableRows';
-import { prepareRequest } from '../../shared/wireParams';
+import { showFor, sendAs } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { dateRangeFields } from '../../operationParts/fields/dateRange';
+import { filtersCollection } from '../../../allNodes/collections';
+import { MESSAGE_STATUS_NAMES } from '../../../allNodes/readableRows';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const range = dateRangeFields({ startRequired: true, maxDays: 1, maxPastDays: 3, emptyEndIsNow: true });
 

@@ -1,12 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../../shared/collections';
-import { lineNumberField } from '../../shared/fields/lineNumber';
-import { readStateField } from '../../shared/fields/readState';
-import { returnAllAndLimitFields } from '../../shared/fields/returnAll';
+import { showFor } from '../../operationParts/fields/routing';
+import { dateRangeFields } from '../../operationParts/fields/dateRange';
+import { filtersCollection } from '../../../allNodes/collections';
+import { lineNumberField } from '../../operationParts/fields/lineNumber';
+import { readStateField } from '../../operationParts/fields/readState';
+import { returnAllAndLimitFields } from '../../operationParts/fields/returnAll';
 import { inboxPages } from '../../sending/pages';
-import { prepareRequest } from '../../shared/wireParams';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('sms', ['getInbox']);
 const line = lineNumberField('Your line that received the messages', display);

@@ -1,12 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField } from '../../shared/fields/checked';
-import { showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { filtersCollection } from '../../../shared/collections';
-import { ipAccessNotice } from '../../shared/fields/notices';
-import { senderLineField } from '../../shared/fields/send';
-import { wholeNumberRange } from '../../shared/rules/valueRules';
-import { prepareRequest } from '../../shared/wireParams';
+import { checkedField } from '../../operationParts/fields/checked';
+import { showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { filtersCollection } from '../../../allNodes/collections';
+import { ipAccessNotice } from '../../operationParts/fields/notices';
+import { senderLineField } from '../../operationParts/fields/send';
+import { wholeNumberRange } from '../../operationParts/rules/valueRules';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('sms', ['getLatestOutbox']);
 

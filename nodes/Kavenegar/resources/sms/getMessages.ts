@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../sending/chunks';
-import { entriesToItems } from '../../../shared/envelope';
-import { messageIdsField } from '../../shared/fields/messageIds';
-import { ipAccessNotice } from '../../shared/fields/notices';
-import { prepareRequest } from '../../shared/wireParams';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { messageIdsField } from '../../operationParts/fields/messageIds';
+import { ipAccessNotice } from '../../operationParts/fields/notices';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const messageIds = messageIdsField('getMessages', '. Get Status is faster when the status is enough.');
 

@@ -1,11 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../../shared/collections';
-import { ipAccessNotice } from '../../shared/fields/notices';
-import { senderLineField } from '../../shared/fields/send';
-import { prepareRequest } from '../../shared/wireParams';
+import { showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { dateRangeFields } from '../../operationParts/fields/dateRange';
+import { filtersCollection } from '../../../allNodes/collections';
+import { ipAccessNotice } from '../../operationParts/fields/notices';
+import { senderLineField } from '../../operationParts/fields/send';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const range = dateRangeFields({ startRequired: true, maxDays: 1, maxPastDays: 3, emptyEndIsNow: true });
 

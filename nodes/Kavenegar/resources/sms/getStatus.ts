@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { messageIdChunks } from '../../sending/chunks';
-import { entriesToItems } from '../../../shared/envelope';
-import { messageIdsField } from '../../shared/fields/messageIds';
-import { prepareRequest } from '../../shared/wireParams';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { messageIdsField } from '../../operationParts/fields/messageIds';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const messageIds = messageIdsField('getStatus', '. More than 500 are looked up in several requests of 500.');
 

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { oneRecipientField } from '../../shared/fields/recipient';
-import { entriesToItems } from '../../../shared/envelope';
-import { dateRangeFields } from '../../shared/fields/dateRange';
-import { filtersCollection } from '../../../shared/collections';
-import { prepareRequest } from '../../shared/wireParams';
+import { showFor } from '../../operationParts/fields/routing';
+import { oneRecipientField } from '../../operationParts/fields/recipient';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { dateRangeFields } from '../../operationParts/fields/dateRange';
+import { filtersCollection } from '../../../allNodes/collections';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('sms', ['getStatusByRecipient']);
 const range = dateRangeFields({ startRequired: true, maxDays: 1 });

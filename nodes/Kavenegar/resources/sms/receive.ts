@@ -8,12 +8,12 @@ import type {
 	NodeApiError,
 	NodeOperationError,
 } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { lineNumberField } from '../../shared/fields/lineNumber';
+import { showFor } from '../../operationParts/fields/routing';
+import { lineNumberField } from '../../operationParts/fields/lineNumber';
 import { keepsRowsBesideError, rowsBesideError, settleConsumingItem } from '../../sending/keptBesideError';
 import { mayHaveActed } from '../../sending/retries';
 import { sendRequest } from '../../sending/sendRequest';
-import { prepareRequest, withWireLists } from '../../shared/wireParams';
+import { prepareRequest, withWireLists } from '../../operationParts/wireParams';
 
 /** `sms/receive` answers at most this many messages a call: a full answer means more may wait. */
 const PER_CALL = 100;

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField } from '../../shared/fields/checked';
-import { showFor } from '../../shared/fields/routing';
+import { checkedField } from '../../operationParts/fields/checked';
+import { showFor } from '../../operationParts/fields/routing';
 import {
 	hideRecipientsField,
 	localIdsField,
@@ -14,15 +14,15 @@ import {
 	sendAtRule,
 	tagField,
 	tagRule,
-} from '../../shared/fields/send';
-import { entriesToItems } from '../../../shared/envelope';
-import { addMessageParts } from '../../shared/messageParts';
-import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
+} from '../../operationParts/fields/send';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { addMessageParts } from '../../operationParts/messageParts';
+import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
 import { countedMessages, textToEachRecipient } from '../../sending/messageCap';
-import { behaviorNotices, sendOptionsCollections } from '../../shared/sendOptions';
-import { matches, required, singleValue } from '../../shared/rules/valueRules';
-import { prepareRequest } from '../../shared/wireParams';
+import { behaviorNotices, sendOptionsCollections } from '../../operationParts/sendOptions';
+import { matches, required, singleValue } from '../../operationParts/rules/valueRules';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('sms', ['send']);
 const recipients = recipientListField('recipients', display);

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../sending/chunks';
 import { countedMessages, textPerRecipient } from '../../sending/messageCap';
-import { showFor } from '../../shared/fields/routing';
+import { showFor } from '../../operationParts/fields/routing';
 import {
 	hideRecipientsField,
 	mediaIdField,
@@ -12,11 +12,11 @@ import {
 	sendAtRule,
 	tagField,
 	tagRule,
-} from '../../shared/fields/send';
-import { entriesToItems } from '../../../shared/envelope';
-import { addMessageParts } from '../../shared/messageParts';
-import { MESSAGES_PER_REQUEST, sendOptionsCollections } from '../../shared/sendOptions';
-import { prepareRequest } from '../../shared/wireParams';
+} from '../../operationParts/fields/send';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { addMessageParts } from '../../operationParts/messageParts';
+import { MESSAGES_PER_REQUEST, sendOptionsCollections } from '../../operationParts/sendOptions';
+import { prepareRequest } from '../../operationParts/wireParams';
 import { buildArrays } from './sendArrayMessages';
 
 export const sendArrayOperation: INodePropertyOptions = {

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { derivedLocalIds, isLong, LONG_RULE } from '../../shared/duplicateSends';
-import { invalidInput } from '../../shared/rules/inputErrors';
-import { phoneNumberReader } from '../../shared/rules/phoneNumbers';
-import { MAX_MESSAGES_PER_ITEM, normalisesPhoneNumbers, preventsDuplicateSends } from '../../shared/sendOptions';
-import { wrongTypeRule } from '../../shared/rules/valueRules';
-import type { ParamRule } from '../../shared/wireParams';
+import { derivedLocalIds, isLong, LONG_RULE } from '../../operationParts/duplicateSends';
+import { invalidInput } from '../../operationParts/rules/inputErrors';
+import { phoneNumberReader } from '../../operationParts/rules/phoneNumbers';
+import { MAX_MESSAGES_PER_ITEM, normalisesPhoneNumbers, preventsDuplicateSends } from '../../operationParts/sendOptions';
+import { wrongTypeRule } from '../../operationParts/rules/valueRules';
+import type { ParamRule } from '../../operationParts/wireParams';
 
 /*
  * SMS → Send Different Messages: the messages as the user gives them (rows in the editor, or JSON

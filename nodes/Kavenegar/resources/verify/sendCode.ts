@@ -1,15 +1,15 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField, type CheckedField } from '../../shared/fields/checked';
-import { sendAs, showFor } from '../../shared/fields/routing';
-import { tagField, tagRule } from '../../shared/fields/send';
-import { oneRecipientField } from '../../shared/fields/recipient';
-import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/rules/inputErrors';
-import { splitList } from '../../../shared/lists';
-import { required, wrongTypeRule } from '../../shared/rules/valueRules';
-import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { checkedField, type CheckedField } from '../../operationParts/fields/checked';
+import { sendAs, showFor } from '../../operationParts/fields/routing';
+import { tagField, tagRule } from '../../operationParts/fields/send';
+import { oneRecipientField } from '../../operationParts/fields/recipient';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { invalidInput } from '../../operationParts/rules/inputErrors';
+import { splitList } from '../../../allNodes/lists';
+import { required, wrongTypeRule } from '../../operationParts/rules/valueRules';
+import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { sendWithoutLocalIds } from '../../sending/chunks';
-import { additionalFieldsCollection } from '../../../shared/collections';
+import { additionalFieldsCollection } from '../../../allNodes/collections';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {

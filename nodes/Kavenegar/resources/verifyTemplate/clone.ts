@@ -1,12 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField } from '../../shared/fields/checked';
-import { sendAs, showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/rules/inputErrors';
-import { required } from '../../shared/rules/valueRules';
-import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { checkedField } from '../../operationParts/fields/checked';
+import { sendAs, showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { invalidInput } from '../../operationParts/rules/inputErrors';
+import { required } from '../../operationParts/rules/valueRules';
+import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { templateNameRule } from './rules';
-import { templateIdRule } from '../../shared/fields/templateId';
+import { templateIdRule } from '../../operationParts/fields/templateId';
 import { singleWrite } from '../../sending/chunks';
 
 const sourceGiven: ParamRule = function (params) {

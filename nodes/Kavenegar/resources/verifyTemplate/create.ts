@@ -1,13 +1,13 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField } from '../../shared/fields/checked';
-import { sendAs, showFor } from '../../shared/fields/routing';
-import { entriesToItems } from '../../../shared/envelope';
-import { invalidInput } from '../../shared/rules/inputErrors';
-import { required, wholeNumberRange, wrongTypeRule } from '../../shared/rules/valueRules';
-import { prepareRequest, type ParamRule } from '../../shared/wireParams';
+import { checkedField } from '../../operationParts/fields/checked';
+import { sendAs, showFor } from '../../operationParts/fields/routing';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { invalidInput } from '../../operationParts/rules/inputErrors';
+import { required, wholeNumberRange, wrongTypeRule } from '../../operationParts/rules/valueRules';
+import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { templateNameRule } from './rules';
 import { singleWrite } from '../../sending/chunks';
-import { additionalFieldsCollection } from '../../../shared/collections';
+import { additionalFieldsCollection } from '../../../allNodes/collections';
 
 const TEXT = 1;
 const CALL = 2;

@@ -4,9 +4,9 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor } from '../../shared/fields/routing';
-import { templateIdField } from '../../shared/fields/templateId';
-import { prepareRequest } from '../../shared/wireParams';
+import { showFor } from '../../operationParts/fields/routing';
+import { templateIdField } from '../../operationParts/fields/templateId';
+import { prepareRequest } from '../../operationParts/wireParams';
 import { singleWrite } from '../../sending/chunks';
 
 /** The service answers a delete with its status alone: say which template went, not an empty item. */

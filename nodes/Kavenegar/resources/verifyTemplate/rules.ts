@@ -1,5 +1,5 @@
-import { matches } from '../../shared/rules/valueRules';
-import type { ParamRule } from '../../shared/wireParams';
+import { matches } from '../../operationParts/rules/valueRules';
+import type { ParamRule } from '../../operationParts/wireParams';
 
 /**
  * The contract's rule for template names: English, no spaces, no `_` (Send Code's tokens have the

@@ -1,14 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField } from '../../shared/fields/checked';
-import { showFor } from '../../shared/fields/routing';
-import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRule } from '../../shared/fields/send';
-import { entriesToItems } from '../../../shared/envelope';
-import { localIdsAgainstDuplicates } from '../../shared/rules/recipients';
+import { checkedField } from '../../operationParts/fields/checked';
+import { showFor } from '../../operationParts/fields/routing';
+import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRule } from '../../operationParts/fields/send';
+import { entriesToItems } from '../../../allNodes/envelope';
+import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
 import { callPerRecipient, countedMessages } from '../../sending/messageCap';
-import { behaviorNotices, sendOptionsCollections } from '../../shared/sendOptions';
-import { required } from '../../shared/rules/valueRules';
-import { prepareRequest } from '../../shared/wireParams';
+import { behaviorNotices, sendOptionsCollections } from '../../operationParts/sendOptions';
+import { required } from '../../operationParts/rules/valueRules';
+import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('voiceCall', ['send']);
 const recipients = recipientListField('callRecipients', display, 'mobileOrLandline');

@@ -3,7 +3,7 @@ import { localIdsMatchRecipients, recipientsPerItem } from '../rules/recipients'
 import { unixTime } from '../rules/dates';
 import { idList } from '../rules/lists';
 import { phoneNumberList } from '../rules/phoneNumbers';
-import type { IranianNumbers } from '../../../shared/phoneNumbers';
+import type { IranianNumbers } from '../../../allNodes/phoneNumbers';
 import { normalisesPhoneNumbers } from '../sendOptions';
 import { matches, mediaIdRule, singleValue } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';

@@ -1,9 +1,9 @@
 /**
- * The Jalali arithmetic of nodes/shared/jalali.ts against sources that do not share its code: the
+ * The Jalali arithmetic of nodes/allNodes/jalali.ts against sources that do not share its code: the
  * Gregorian date of each Nowruz (1 Farvardin) of 1399–1410 as Iran's calendar publishes it, and
  * ICU's Persian calendar (Intl, in Node) for every day from Nowruz 1399 to Nowruz 1411.
  */
-const { isJalaliLeapYear, jalaliDateTime, jalaliToUnixDays, latinDigits, missingJalaliDay } = require('../../nodes/shared/jalali');
+const { isJalaliLeapYear, jalaliDateTime, jalaliToUnixDays, latinDigits, missingJalaliDay } = require('../../nodes/allNodes/jalali');
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 import type { IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { additionalFieldsCollection } from '../../shared/collections';
+import { additionalFieldsCollection } from '../../allNodes/collections';
 import { FROM_VERSION_2, ONLY_VERSION_1, placeFor, withVersion } from './nodeVersions';
 
 /** The service's limit of messages per send request; longer lists go in several requests. */
@@ -15,7 +15,7 @@ export const MAX_MESSAGES_PER_ITEM = 10_000;
 /*
  * How a send behaves, not what it sends: none of these options routes into the request; the
  * rules and postReceive read them, through the functions below, from where the item's node
- * version keeps them (shared/nodeVersions.ts): version 1 in its own collection, `options`
+ * version keeps them (operationParts/nodeVersions.ts): version 1 in its own collection, `options`
  * ("Sending Behavior"), version 2 among the Additional Fields. An option never added reads as
  * its default.
  */

@@ -1,7 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { phoneNumberList } from '../rules/phoneNumbers';
 import type { ParamRule, WireParams } from '../wireParams';
-import type { IranianNumbers } from '../../../shared/phoneNumbers';
+import type { IranianNumbers } from '../../../allNodes/phoneNumbers';
 import { sendAs } from './routing';
 
 const DISPLAY_NAME = 'Recipient';

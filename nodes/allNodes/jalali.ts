@@ -3,7 +3,7 @@
  * write dates in. Out, Intl formats it (Node's ICU knows the Persian calendar); in, a few lines of
  * arithmetic turn a typed Jalali day into a Gregorian one. Both use the 33-year leap rule, which
  * agrees with the official (astronomical) calendar from about 1178 to 1633, around the years a
- * typed date is read as Jalali in, 1200–1599 (test/shared/jalali.test.js pins each Nowruz of
+ * typed date is read as Jalali in, 1200–1599 (test/allNodes/jalali.test.js pins each Nowruz of
  * 1399–1410 and the Esfand 30 of leap years).
  */
 

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
-import { nodeOwnError } from '../../../shared/requestErrors';
+import { nodeOwnError } from '../../../allNodes/requestErrors';
 
 /**
  * An error for bad input, raised before any request: it names the field and the rule broken.

@@ -5,7 +5,7 @@ const ctx = useFake();
 
 /**
  * The node's requests take their base URL from the credential's expression, the trigger's from
- * shared/baseUrl.ts: the same credential must reach the same place through both.
+ * allNodes/baseUrl.ts: the same credential must reach the same place through both.
  */
 test('node and trigger build the same base URL from the same credential', async () => {
 	const credentials = { apiKey: '  test-key/with+chars ', baseUrl: ` ${ctx.fake.url}/// ` };

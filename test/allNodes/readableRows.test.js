@@ -1,5 +1,5 @@
 const { useFake, jalaliOf } = require('../helpers');
-const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/shared/readableRows');
+const { MESSAGE_STATUS_NAMES, readableRow } = require('../../nodes/allNodes/readableRows');
 
 const ctx = useFake();
 /** @param {number} seconds */

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
-import { jalaliToUnixDays, latinDigits, missingJalaliDay } from '../../../shared/jalali';
+import { jalaliToUnixDays, latinDigits, missingJalaliDay } from '../../../allNodes/jalali';
 import type { ParamRule } from '../wireParams';
 
 interface DateTimeLike {

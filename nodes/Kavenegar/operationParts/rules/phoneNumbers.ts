@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
-import { normalisePhoneNumber, notAnIranianNumber, PHONE_NUMBER, type IranianNumbers } from '../../../shared/phoneNumbers';
-import { splitList } from '../../../shared/lists';
+import { normalisePhoneNumber, notAnIranianNumber, PHONE_NUMBER, type IranianNumbers } from '../../../allNodes/phoneNumbers';
+import { splitList } from '../../../allNodes/lists';
 import { wrongListEntry } from './lists';
 import type { ParamRule, WireParams } from '../wireParams';
 

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationField } from '../../shared/envelope';
+import type { OperationField } from '../../allNodes/envelope';
 
 type Show = Record<string, unknown[] | undefined> | undefined;
 
@@ -8,7 +8,7 @@ const listOf = (values: unknown[] | undefined) => (values ?? []).map(String);
 /**
  * The fields each operation sends, by wire name, with the label the user reads and where the value
  * lives (an Additional Fields option at `additionalFields.tag`), read once from the properties.
- * A service error names the field its code points at from this (shared/envelope.ts).
+ * A service error names the field its code points at from this (allNodes/envelope.ts).
  */
 export function operationFields(properties: INodeProperties[]): (resource: string, operation: string) => OperationField[] {
 	const byOperation = new Map<string, Map<string, OperationField>>();

@@ -1,4 +1,4 @@
-import { splitList } from '../../../shared/lists';
+import { splitList } from '../../../allNodes/lists';
 import { invalidInput } from './inputErrors';
 import { briefly } from './valueRules';
 import type { ParamRule } from '../wireParams';

@@ -12,7 +12,7 @@ export function templateIdRule(name: string, field: string): ParamRule {
 
 /**
  * The template an operation acts on (`id`), and the rules that check it. One text for Get and
- * Delete, so that n8n gets one Template ID property for them (shared/onePropertyPerName.ts).
+ * Delete, so that n8n gets one Template ID property for them (operationParts/onePropertyPerName.ts).
  */
 export function templateIdField(displayOptions: IDisplayOptions) {
 	const property: INodeProperties = {

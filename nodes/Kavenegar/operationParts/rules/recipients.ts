@@ -1,6 +1,6 @@
 import { derivedLocalIds, isLong, LONG_RULE } from '../duplicateSends';
 import { invalidInput } from './inputErrors';
-import { splitList } from '../../../shared/lists';
+import { splitList } from '../../../allNodes/lists';
 import { MAX_MESSAGES_PER_ITEM, preventsDuplicateSends } from '../sendOptions';
 import type { ParamRule } from '../wireParams';
 
