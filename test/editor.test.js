@@ -96,26 +96,28 @@ test('both kinds of text are checked', () => {
 	expect(new Set(allTexts.map(([kind]) => kind))).toEqual(new Set(['tooltip', 'list option']));
 });
 
-/**
- * The notices a Send panel shows, in version `version` with these parameters.
- * @param {number} version
- * @param {import('n8n-workflow').INodeParameters} parameters
- */
-const sendNotices = (version, parameters) =>
-	properties
-		.filter((property) => property.type === 'notice' && NodeHelpers.displayParameter({ resource: 'sms', operation: 'send', ...parameters }, property, { typeVersion: version }, null))
-		.map((notice) => notice.displayName.replace(/ is on:.*/, ''));
-
-test.each([
-	[2, 'additionalFields'],
-	[1, 'options'],
-])('version %i: a notice under Recipients says each option on by default while it is on, and goes when the user turns it off', (version, collection) => {
-	expect(sendNotices(version, {})).toEqual(['Normalize Phone Numbers', 'Prevent Duplicate Sends']);
-	expect(sendNotices(version, { [collection]: { preventDuplicateSends: false } })).toEqual(['Normalize Phone Numbers']);
-	expect(sendNotices(version, { [collection]: { normalisePhoneNumbers: false, preventDuplicateSends: true } })).toEqual(['Prevent Duplicate Sends']);
-	expect(sendNotices(version, { [collection]: { normalisePhoneNumbers: false, preventDuplicateSends: false } })).toEqual([]);
+test('the Recipients hint names the options on by default and is true whether they are on or off', () => {
+	const hints = properties.filter((property) => property.name === 'recipients').map((property) => property.hint);
+	expect(hints).toEqual([expect.stringMatching(/^Unless Normalize Phone Numbers or Prevent Duplicate Sends is turned off: /)]);
 	// No text points "below" into a list the user has not opened.
 	expect(properties.filter((property) => /below/.test(`${property.hint ?? ''}${property.type === 'notice' ? property.displayName : ''}`))).toEqual([]);
+});
+
+/*
+ * n8n 2.8's getNodeParameters (the editor and every run) resolves display conditions among a
+ * node's top-level parameters only; one on a collection's option never resolves and stops the
+ * node with "Could not resolve parameter dependencies. Max iterations reached!".
+ */
+test.each([
+	['Kavenegar', properties],
+	['Kavenegar Trigger', new KavenegarTrigger().description.properties],
+	['Kavenegar Webhook Trigger', new KavenegarWebhookTrigger().description.properties],
+])('%s: every display condition names a top-level parameter or a special one', (_node, nodeProperties) => {
+	const names = new Set(nodeProperties.map((property) => property.name));
+	const conditions = nodeProperties.flatMap((property) =>
+		Object.values(property.displayOptions ?? {}).flatMap((rule) => Object.keys(rule ?? {}).map((name) => [property.name, name])),
+	);
+	expect(conditions.filter(([, name]) => !name.startsWith('@') && !names.has(name))).toEqual([]);
 });
 
 test('Message Status Changed shows its IP-access notice in the trigger panel', () => {

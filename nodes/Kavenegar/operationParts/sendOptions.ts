@@ -32,36 +32,6 @@ export const normalisesPhoneNumbers = (context: IExecuteSingleFunctions) => beha
 export const previewsMessages = (context: IExecuteSingleFunctions) => behavior(context, 'messagePreview', false);
 
 /**
- * The options on by default stay out of sight until the user adds them, so a notice under the
- * recipients says what each one does while it is on, and goes away once it is turned off (in either
- * version's collection; the other holds no value).
- */
-export function behaviorNotices(displayOptions: IDisplayOptions): INodeProperties[] {
-	const whileOn = (option: string) => ({
-		...displayOptions,
-		hide: { [`${BEHAVIOR_COLLECTION.version1}.${option}`]: [false], [`${BEHAVIOR_COLLECTION.fromVersion2}.${option}`]: [false] },
-	});
-	return [
-		{
-			displayName:
-				'Normalize Phone Numbers is on: numbers written +98…, 0098… or in Persian digits are sent as 0912…, and one that cannot be an Iranian number is refused. Turn it off for numbers outside Iran.',
-			name: 'normalisesNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: whileOn('normalisePhoneNumbers'),
-		},
-		{
-			displayName:
-				'Prevent Duplicate Sends is on: each message goes out once today, however often this item runs (its ID is "localid" in the output)',
-			name: 'sendsOnceNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: whileOn('preventDuplicateSends'),
-		},
-	];
-}
-
-/**
  * Big enough for a day's notices of a small shop, small enough that a loop or an expression that
  * picked up a whole table stops before it spends much: 1,000 messages is about 1.5 million rials.
  */

@@ -20,7 +20,7 @@ import { addMessageParts } from '../../operationParts/messageParts';
 import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
 import { countedMessages, textToEachRecipient } from '../../sending/messageCap';
-import { behaviorNotices, sendOptionsCollections } from '../../operationParts/sendOptions';
+import { sendOptionsCollections } from '../../operationParts/sendOptions';
 import { matches, required, singleValue } from '../../operationParts/rules/valueRules';
 import { prepareRequest } from '../../operationParts/wireParams';
 
@@ -100,7 +100,6 @@ export const sendOperation: INodePropertyOptions = {
 
 export const sendFields: INodeProperties[] = [
 	recipients.property,
-	...behaviorNotices(display),
 	message.property,
 	...sendOptionsCollections(display, [
 		displayType.property,

@@ -6,7 +6,7 @@ import { entriesToItems } from '../../../allNodes/envelope';
 import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
 import { callPerRecipient, countedMessages } from '../../sending/messageCap';
-import { behaviorNotices, sendOptionsCollections } from '../../operationParts/sendOptions';
+import { sendOptionsCollections } from '../../operationParts/sendOptions';
 import { required } from '../../operationParts/rules/valueRules';
 import { prepareRequest } from '../../operationParts/wireParams';
 
@@ -56,7 +56,6 @@ export const sendVoiceOperation: INodePropertyOptions = {
 
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
-	...behaviorNotices(display),
 	message.property,
 	...sendOptionsCollections(display, [localIdsField, sendAtField()], { messagePreview: false }),
 ];
