@@ -103,7 +103,7 @@ describe.each([1, 2])('Kavenegar Webhook Trigger version %i: Fetch Message Detai
 		expect(json.details).toEqual(
 			typeVersion === 1
 				? { ...message, status: 1, statustext: expect.any(String), statusName: 'Queued' }
-				: { ...message, currentStatus: 1, currentStatusText: expect.any(String), currentStatusName: 'Queued', readAtIso: expect.any(String) },
+				: { ...message, currentStatus: 1, currentStatusText: expect.any(String), currentStatusName: 'Queued', readAtIso: expect.any(String), readAtJalali: expect.any(String) },
 		);
 	});
 

@@ -259,7 +259,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 				const sent = new Map(ctx.fake.outbox.map((message) => [message.receptor, message.messageid]));
 				expect(items.slice(0, 200).map((item) => item.json.messageid)).toEqual(list.slice(0, 200).map((number) => sent.get(number)));
 				expect(items).toHaveLength(201);
-				expect(items[200].json.error).toMatch(/^Kavenegar error 501: a test account sends only to the account owner's number/);
+				expect(items[200].json.error).toMatch(/^Recipients: a test account sends only to the account owner's number \(Kavenegar error 501/);
 				expect(items[200].error.description).toContain(
 					'Request 2 of 2 failed. Went through: recipients 1–200 of 300. Not sent (refused): recipients 201–300 of 300.',
 				);
