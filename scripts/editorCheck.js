@@ -285,13 +285,24 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 				}
 			}
 			if (property.type === 'collection') {
-				const expected = collectionOptions(workflow, shown, property).map((option) => plain(option.displayName)).sort();
+				// n8n's Add list leaves out the options the node already holds.
+				const held = Object.keys(/** @type {Record<string, unknown>} */ (shown.values[property.name] ?? {}));
+				const expected = collectionOptions(workflow, shown, property)
+					.filter((option) => !held.includes(option.name))
+					.map((option) => plain(option.displayName))
+					.sort();
 				const key = `${description.name}/${property.name}/${expected.join('|')}`;
 				if (listsSeen.has(key)) continue;
 				listsSeen.add(key);
 				const collectionRow = ndv.locator('[data-test-id=parameter-item]').filter({ hasText: property.displayName }).filter({ has: page.locator('[data-test-id=collection-parameter-add]') }).first();
 				if ((await collectionRow.count()) === 0) continue;
-				const offered = (await optionsOf(collectionRow.locator('[data-test-id=collection-parameter-add]').first())).filter((option) => option.text !== '');
+				const addButton = collectionRow.locator('[data-test-id=collection-parameter-add]').first();
+				// With one option left n8n draws no list: its Add button adds that option at once.
+				if (expected.length === 1) {
+					if (!(await addButton.isEnabled())) problems.push(`${property.displayName}: the Add button cannot add "${expected[0]}"`);
+					continue;
+				}
+				const offered = (await optionsOf(addButton)).filter((option) => option.text !== '');
 				const names = offered.map((option) => option.name);
 				for (const name of expected) if (!names.some((offeredName) => offeredName.startsWith(name))) problems.push(`${property.displayName}: the Add list lacks "${name}"`);
 				for (const option of offered) if (option.cut) problems.push(`${property.displayName}: "${option.name}" is cut off in the Add list`);
