@@ -446,8 +446,14 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
  */
 async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 	const ours = nodes.filter((node) => !/Tool$/.test(node.name));
-	/** @param {Description} node  the name the nodes panel lists it under: n8n drops " Trigger" */
-	const listedAs = (node) => node.displayName.replace(/ Trigger$/, '');
+	/**
+	 * The item the nodes panel lists a node under: n8n drops " Trigger", and puts a trigger whose
+	 * type is an action node's type + "Trigger" inside that node's item, among its actions, where
+	 * the trigger's own aliases are not searched (so the action node's codex carries them).
+	 * @param {Description} node
+	 */
+	const hostOf = (node) => ours.find((other) => `${other.name}Trigger` === node.name) ?? node;
+	const listedAs = (/** @type {Description} */ node) => hostOf(node).displayName.replace(/ Trigger$/, '');
 	/** @param {Description} node */
 	const promises = (node) => [node.displayName, ...(node.codex?.alias ?? [])].map((text) => text.toLowerCase());
 	const terms = [...new Set([...USER_SEARCHES, ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
