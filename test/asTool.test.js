@@ -32,8 +32,8 @@ test.each([
 test('the settings of the workflow author take no expression, so the editor offers no model-filled value for them', () => {
 	const behaviors = nodeType.description.properties
 		.flatMap((property) => /** @type {import('n8n-workflow').INodeProperties[]} */ (property.options ?? []))
-		.filter((option) => ['preventDuplicateSends', 'normalisePhoneNumbers'].includes(option.name));
-	expect(behaviors.length).toBeGreaterThanOrEqual(2);
+		.filter((option) => ['preventDuplicateSends', 'normalisePhoneNumbers', 'maxMessagesPerRun', 'stopBelowCredit'].includes(option.name));
+	expect(new Set(behaviors.map((option) => option.name)).size).toBe(4);
 	for (const option of behaviors) expect(option.noDataExpression).toBe(true);
 });
 
@@ -79,6 +79,25 @@ describe('as a tool', () => {
 		const { items, error } = await ctx.run({ resource: 'sms', operation: 'getStatus', messageIds: String(messageid) }, asTool);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ messageid, status: expect.any(Number), statusName: expect.any(String) })]);
+	});
+
+	test('a send stopped by Stop Below Credit is answered as what stopped it, with nothing sent', async () => {
+		const credit = ctx.fake.credit;
+		ctx.fake.credit = 100;
+		try {
+			const parameters = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hi', additionalFields: { stopBelowCredit: 1000 } };
+			const { items, error } = await ctx.run(parameters, asTool);
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json)).toEqual([
+				{
+					error: "Stop Below Credit: the account has 100 rials of credit, below this send's floor of 1,000",
+					details: expect.stringContaining('nothing was sent to Kavenegar for any item'),
+				},
+			]);
+			expect(ctx.fake.requests.map((/** @type {{ operation: string }} */ request) => request.operation)).toEqual(['account/info']);
+		} finally {
+			ctx.fake.credit = credit;
+		}
 	});
 
 	test('as an ordinary node the same bad input still fails the node', async () => {

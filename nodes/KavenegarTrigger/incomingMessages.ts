@@ -9,7 +9,8 @@ import { inboxPage } from '../allNodes/inboxPages';
 import { filtersCollection } from '../allNodes/collections';
 import { messageFilter, messageFilterFields, wrongSenderNumber } from '../allNodes/messageFilters';
 import { readableRow } from '../allNodes/readableRows';
-import { DAY, callKavenegar, nowSeconds, oldestFirst } from './requests';
+import { callKavenegar } from '../allNodes/callKavenegar';
+import { DAY, nowSeconds, oldestFirst } from './requests';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';
 

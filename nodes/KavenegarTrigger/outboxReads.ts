@@ -1,5 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { DAY, callKavenegar, rowsOf } from './requests';
+import { callKavenegar, rowsOf } from '../allNodes/callKavenegar';
+import { DAY } from './requests';
 
 /*
  * The outbox reads of Message Status Changed: by message date (sms/selectoutbox), by ID

@@ -1,61 +1,8 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
-import { kavenegarBaseUrl } from '../allNodes/baseUrl';
-import { assertServiceSuccess, type Envelope } from '../allNodes/envelope';
-import { isTimeout, withoutRequestDetails } from '../allNodes/requestErrors';
+import type { IDataObject } from 'n8n-workflow';
 
 export const DAY = 86_400;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * A poll must not hang on a silent connection: the next scheduled poll would stack behind it (the
- * webhook trigger's detail fetch likewise holds its execution).
- */
-const REQUEST_TIMEOUT_SECONDS = 60;
-
-/**
- * One form-encoded POST to `{base}/v1/{key}/{operation}.json`, its envelope checked the way the
- * node checks it, with `hints` by service code (see assertServiceSuccess) and the `labels` of the
- * trigger's fields by the parameter they fill, so that an error names the field its code points
- * at. The URL holds the key, so a failed request's error goes on without it, as the node's do.
- * `credentialType` names where the key and Base URL are: the webhook trigger's own credential
- * holds them too.
- */
-export async function callKavenegar(
-	context: IPollFunctions | IExecuteFunctions,
-	operation: string,
-	params: Record<string, string>,
-	hints?: Record<number, string>,
-	credentialType: 'kavenegarApi' | 'kavenegarWebhookApi' = 'kavenegarApi',
-	labels: Record<string, string> = {},
-): Promise<Envelope> {
-	const credentials = await context.getCredentials(credentialType);
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-			method: 'POST',
-			url: `${kavenegarBaseUrl(credentials)}/${operation}.json`,
-			body: new URLSearchParams(params).toString(),
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-			timeout: REQUEST_TIMEOUT_SECONDS * 1000,
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const failure = withoutRequestDetails(context.getNode(), error);
-		// The trigger has no Request Options: its timeout is its own.
-		if (isTimeout(failure)) failure.message = `Kavenegar did not answer ${operation} within ${REQUEST_TIMEOUT_SECONDS} seconds`;
-		throw failure;
-	}
-	const fields = Object.entries(labels).map(([param, label]) => ({ param, label, given: (params[param] ?? '') !== '' }));
-	assertServiceSuccess(context.getNode(), response.statusCode, response.body, { hints, fields });
-	return response.body;
-}
-
-/** The rows of an answer; `entries` is an array for every operation the trigger reads. */
-export function rowsOf(envelope: Envelope): IDataObject[] {
-	return Array.isArray(envelope.entries) ? (envelope.entries as IDataObject[]) : [];
-}
 
 /** Rows sorted as they happened: by date, then by ID. */
 export function oldestFirst<T extends IDataObject>(rows: T[]): T[] {

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import { readableRow, unixToJalali } from '../allNodes/readableRows';
-import { callKavenegar, rowsOf } from '../KavenegarTrigger/requests';
+import { callKavenegar, rowsOf } from '../allNodes/callKavenegar';
 
 /** sms/select takes at most this many IDs a request. */
 const MAX_IDS = 500;

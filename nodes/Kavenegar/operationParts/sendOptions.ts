@@ -44,10 +44,20 @@ export function messageCap(context: IExecuteSingleFunctions): number {
 	return context.getNode().typeVersion >= 3 ? DEFAULT_MESSAGE_CAP : 0;
 }
 
-/** Where the cap is raised, as the running version shows it. */
-export function messageCapPlace(context: IExecuteSingleFunctions): string {
-	return `${placeFor(context, { version1: 'Sending Behavior', fromVersion2: 'Additional Fields' })} → Max Messages per Run`;
+/** Where an option of a send's behavior is, as the running version shows it: "Additional Fields → Max Messages per Run". */
+function behaviorPlace(context: IExecuteSingleFunctions, label: string): string {
+	return `${placeFor(context, { version1: 'Sending Behavior', fromVersion2: 'Additional Fields' })} → ${label}`;
 }
+
+export const messageCapPlace = (context: IExecuteSingleFunctions) => behaviorPlace(context, 'Max Messages per Run');
+
+/** The credit in rials under which a run sends nothing; 0 (the default): the credit is not read. */
+export function creditFloor(context: IExecuteSingleFunctions): number {
+	const value = context.getNodeParameter(`${placeFor(context, BEHAVIOR_COLLECTION)}.stopBelowCredit`, 0);
+	return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+export const creditFloorPlace = (context: IExecuteSingleFunctions) => behaviorPlace(context, 'Stop Below Credit');
 
 function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 	const options: INodeProperties[] = [
@@ -69,6 +79,17 @@ function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 			default: false,
 			description:
 				'Whether to add to each output item the number of SMS parts ("parts") and whether the text goes as Unicode ("unicode")',
+		},
+		{
+			displayName: 'Stop Below Credit',
+			name: 'stopBelowCredit',
+			type: 'number',
+			// A guard of the workflow's author: no expression, so no model lowers it as a tool ($fromAI).
+			noDataExpression: true,
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				"Credit in rials under which this run sends nothing: the account's credit is read once before the first send, and if it is lower, no item is sent. 0: not checked.",
 		},
 		{
 			displayName: 'Normalize Phone Numbers',

@@ -8,6 +8,7 @@ import {
 	type IHttpRequestOptions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { creditAboveFloor } from './creditFloor';
 import { messageCapError, overMessageCap } from './messageCap';
 import { currentRun, register, type NodeRun } from './nodeRun';
 import { errorAsToolResult, runsAsTool } from './toolResults';
@@ -157,6 +158,7 @@ export function afterAllItemsChecked(pagination: Pagination): Pagination {
 			run.checked.add(index);
 			await allItemsChecked(run);
 			if (overMessageCap(run)) throw messageCapError(this, run);
+			await creditAboveFloor(this, run);
 			return await pagination.call(this, requestData);
 		}
 		const failedCheck = run.failedChecks.get(index);
@@ -165,6 +167,7 @@ export function afterAllItemsChecked(pagination: Pagination): Pagination {
 		try {
 			await allItemsChecked(run);
 			if (overMessageCap(run)) throw messageCapError(this, run);
+			await creditAboveFloor(this, run);
 			return await pagination.call(this, requestData);
 		} catch (error) {
 			return errorAsToolResult(error);

@@ -36,6 +36,8 @@ export interface NodeRun {
 	messageCap?: number;
 	/** Where the running version's user raises the cap. */
 	messagePlace?: string;
+	/** The account's credit, read once for the run's first send with a floor under it (creditFloor.ts). */
+	credit?: Promise<number>;
 	/** The first item whose check failed (stop mode stops every item on it). */
 	badItem?: { index: number; error: Error };
 	/** Set once n8n has built every request it is going to build in this run. */

@@ -1,0 +1,47 @@
+import { NodeApiError, NodeOperationError, type IExecutePaginationFunctions } from 'n8n-workflow';
+import { callKavenegar } from '../../allNodes/callKavenegar';
+import { creditFloor, creditFloorPlace } from '../operationParts/sendOptions';
+import type { NodeRun } from './nodeRun';
+
+/*
+ * A floor under the account's credit, beside the cap on messages (messageCap.ts): a send with Stop
+ * Below Credit set reads the credit once per node run, after every item is checked and before the
+ * first send, and sends nothing if it is below the floor. The floor guards the start of a run: the
+ * run's own sends then spend below it, which Max Messages per Run bounds.
+ */
+
+const figure = (n: number) => n.toLocaleString('en-US');
+
+const NOTHING_SENT = 'nothing was sent to Kavenegar for any item';
+
+async function readCredit(context: IExecutePaginationFunctions): Promise<number> {
+	try {
+		const answer = await callKavenegar(context, 'account/info', {});
+		const credit = Number((answer.entries as { remaincredit?: unknown } | undefined)?.remaincredit);
+		if (!Number.isFinite(credit)) throw new NodeOperationError(context.getNode(), "Kavenegar's account information holds no credit (remaincredit)");
+		return credit;
+	} catch (error) {
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error);
+		const why = `${creditFloorPlace(context)} needs the account's credit, and reading it failed: ${NOTHING_SENT}.`;
+		failure.description = failure.description ? `${failure.description} ${why}` : why;
+		throw failure;
+	}
+}
+
+/** Throws, for every item of the run, when the account's credit is below the item's floor. */
+export async function creditAboveFloor(context: IExecutePaginationFunctions, run: NodeRun): Promise<void> {
+	const floor = creditFloor(context);
+	if (floor === 0) return;
+	run.credit ??= readCredit(context);
+	const credit = await run.credit;
+	if (credit >= floor) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Stop Below Credit: the account has ${figure(credit)} rials of credit, below this send's floor of ${figure(floor)}`,
+		{
+			itemIndex: context.getItemIndex(),
+			description: `Read from Kavenegar before the run's first send; ${NOTHING_SENT}. Top up the account, or lower ${creditFloorPlace(context)} (0 turns the check off).`,
+		},
+	);
+}
