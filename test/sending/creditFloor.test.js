@@ -15,9 +15,9 @@ let series = 4_000_000;
 const freshNumber = () => `0912${String(++series).padStart(7, '0')}`;
 /** @param {number} count */
 const asItems = (count) => Array.from({ length: count }, () => ({ json: { phone: freshNumber() } }));
-/** @param {import('n8n-workflow').IDataObject} additionalFields */
+/** @param {Record<string, number>} additionalFields */
 const send = (additionalFields) => ({ resource: 'sms', operation: 'send', recipients: '={{ $json.phone }}', message: 'Hello', additionalFields });
-const wire = () => ctx.fake.requests.map((/** @type {{ method: string, operation: string }} */ request) => `${request.method} ${request.operation}`);
+const wire = () => ctx.fake.requests.map((request) => `${request.method} ${request.operation}`);
 
 let credit = 0;
 beforeEach(() => {
@@ -58,7 +58,7 @@ describe('Stop Below Credit', () => {
 	});
 
 	test('not set, or 0: the credit is never read', async () => {
-		for (const additionalFields of [{}, { stopBelowCredit: 0 }]) {
+		for (const additionalFields of /** @type {Record<string, number>[]} */ ([{}, { stopBelowCredit: 0 }])) {
 			ctx.fake.requests.length = 0;
 			const { error } = await ctx.run(send(additionalFields), { items: asItems(1), ...V3 });
 			expect(error).toBeUndefined();
