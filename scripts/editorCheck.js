@@ -50,6 +50,8 @@ const CREDENTIALS = [
 ];
 /** What users type in the nodes panel (issue 24), searched beside every alias of the codex files. */
 const USER_SEARCHES = ['kavenegar', 'sms', 'webhook sms', 'sms webhook', 'incoming sms'];
+/** Typed into these fields wherever a panel shows them (checkTyping): a Jalali date as people in Iran write it. */
+const TYPED = /** @type {Record<string, string>} */ ({ startDate: '۱۴۰۶/۰۱/۰۱ ۰۹:۰۰' });
 /** A node saved as version 1, with values in version 1's own collections. */
 const VERSION_ONE = {
 	resource: 'sms',
@@ -364,6 +366,29 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 	}
 
 	/**
+	 * What a user types into these fields must still be there once the field loses the focus (n8n's
+	 * date picker emptied itself of Jalali dates: docs/jalali-dates-and-send-cap.md).
+	 * @param {ReturnType<typeof displayed>} shown
+	 * @param {string[]} problems
+	 */
+	async function checkTyping(shown, problems) {
+		for (const property of shown.properties) {
+			const text = TYPED[property.name];
+			if (text === undefined) continue;
+			const input = ndv.locator(`[data-test-id=parameter-input-${property.name}]`).locator('input, textarea').first();
+			if ((await input.count()) === 0) {
+				problems.push(`${property.displayName}: no text input to type "${text}" into`);
+				continue;
+			}
+			await input.fill(text);
+			await page.keyboard.press('Tab');
+			await page.waitForTimeout(400);
+			const kept = await input.inputValue();
+			if (kept !== text) problems.push(`${property.displayName}: "${text}" typed in, the field keeps "${kept}" once left`);
+		}
+	}
+
+	/**
 	 * Opens one panel and checks it against its description.
 	 * @param {Panel} panel
 	 */
@@ -402,6 +427,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 		await page.screenshot({ path: path.join(outDir, file) });
 		await checkCredentials(panel, description, problems);
 		await checkLists(panel, description, problems);
+		await checkTyping(shown, problems);
 		checks.push({ name: panel.name, file, what: panel.what, problems, seen: { fields: drawn.items.map((item) => item.label || `notice: ${(item.notice ?? '').slice(0, 40)}…`) } });
 		await closePanel();
 	}

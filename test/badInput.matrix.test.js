@@ -67,8 +67,8 @@ const cases = [
 	['send: tag with a space', send({ additionalFields: { tag: 'black friday' } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 	['send: tag in Persian', send({ additionalFields: { tag: 'تخفیف' } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 	['send: tag over 200 characters', send({ additionalFields: { tag: 'a'.repeat(201) } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
-	['send: schedule date in words', send({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
-	['send: schedule date in dd/mm/yyyy', send({ additionalFields: { date: '22/11/2026' } }), {}, 'Send At: "22/11/2026" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
+	['send: schedule date in words', send({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
+	['send: schedule date in dd/mm/yyyy', send({ additionalFields: { date: '22/11/2026' } }), {}, 'Send At: "22/11/2026" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 	// SMS → Send Different Messages
 	['send array: not JSON', sendArray('[{ recipient: 0912 }'), {}, 'Messages (JSON): is not valid JSON'],
 	['send array: a number instead of an array', sendArray('42'), {}, 'Messages (JSON): must be an array of messages'],
@@ -121,7 +121,7 @@ const cases = [
 	['voice: empty message from an expression', voice({ spokenMessage: '={{ $json.text }}' }), {}, 'Message: is required'],
 	['voice: fewer local IDs than recipients', voice({ callRecipients: '09121111111,09122222222', additionalFields: { localIds: '7' } }), {}, 'Local IDs: give one local ID per recipient (2 recipients, 1 local IDs)'],
 	['voice: local ID over a Long', voice({ additionalFields: { localIds: '9223372036854775808' } }), {}, 'Local IDs: "9223372036854775808" is larger than a local ID can be (at most 9223372036854775807)'],
-	['voice: call time in words', voice({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
+	['voice: call time in words', voice({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 ];
 
 test('the matrix has at least 40 cases across every resource', () => {

@@ -1,5 +1,5 @@
 /**
- * The contract's UnixTime is 10-digit Unix seconds; n8n's dateTime fields give the node whatever
+ * The contract's UnixTime is 10-digit Unix seconds; a date field gives the node whatever
  * the user or an expression put there. Each form goes through the node and is checked on the wire
  * and in the items out. Expected seconds come from fixed, known UTC offsets, not from the node's code.
  */
@@ -53,7 +53,7 @@ async function countedFrom(startDate) {
 	return Number(wire);
 }
 
-describe('dates: every form n8n gives a dateTime field is sent as 10-digit Unix seconds', () => {
+describe('dates: every form a date field holds is sent as 10-digit Unix seconds', () => {
 	test('an expression giving a Luxon DateTime ($now.minus)', async () => {
 		const before = nowSeconds();
 		const sent = await countedFrom('={{ $now.minus({ hours: 2 }) }}');
@@ -77,7 +77,7 @@ describe('dates: every form n8n gives a dateTime field is sent as 10-digit Unix 
 		['America/New_York', '2030-01-15T10:00:00', at(2030, 1, 15, 10, 0, -300)],
 		['America/New_York', '2030-01-15', at(2030, 1, 15, 0, 0, -300)],
 		['UTC', '2030-11-22T10:00:00', at(2030, 11, 22, 10, 0, 0)],
-	])('the picker\'s zone-less value is read in the workflow\'s time zone (%s, %s)', async (timezone, value, expected) => {
+	])('a zone-less value (typed, or saved by the picker of earlier versions) is read in the workflow\'s time zone (%s, %s)', async (timezone, value, expected) => {
 		expect(await sentAt(value, { timezone })).toBe(expected);
 	});
 
@@ -94,4 +94,16 @@ describe('dates: every form n8n gives a dateTime field is sent as 10-digit Unix 
 		// An explicit offset or an instant does not depend on the workflow's zone.
 		expect(await sentAt(value, { timezone: 'America/New_York' })).toBe(expected);
 	});
+});
+
+test('every date field is text with both forms in its hint: n8n\'s date picker emptied itself of Jalali dates', () => {
+	const { Kavenegar } = require('../../nodes/Kavenegar/Kavenegar.node');
+	/** @param {any[]} properties @returns {any[]} */
+	const all = (properties) => properties.flatMap((property) => [property, ...all(property.options ?? []).filter((option) => option.type !== undefined)]);
+	const dateFields = all(new Kavenegar().description.properties).filter((property) => ['date', 'startDate', 'endDate', 'blockedSince'].includes(property.name));
+	expect(new Set(dateFields.map((field) => field.displayName))).toEqual(new Set(['Send At', 'Start Date', 'End Date', 'Blocked Since']));
+	for (const field of dateFields) {
+		expect(field).toMatchObject({ type: 'string', placeholder: 'e.g. 1406/01/01 09:00' });
+		expect(field.hint).toMatch(/^Jalali \(1406\/01\/01 09:00, Persian digits too\) or Gregorian \(2027-03-21 09:00\)/);
+	}
 });

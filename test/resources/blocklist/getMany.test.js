@@ -41,7 +41,7 @@ describe('Blocklist → Get Many', () => {
 
 	test.each([
 		[{ lineNumber: '' }, "The 'Kavenegar' node has issues:\n- Parameter \"Line Number\" is required."],
-		[{ filters: { blockedSince: 'yesterday' } }, 'Blocked Since: "yesterday" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
+		[{ filters: { blockedSince: 'yesterday' } }, 'Blocked Since: "yesterday" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, getMany(extra), message);
 	});

@@ -69,7 +69,7 @@ describe('SMS → Get Inbox', () => {
 		[{ lineNumber: '={{ $json.missing }}' }, 'Line Number: is required'],
 		[{ filters: { startDate: isoFromNow(-3 * DAY), endDate: isoFromNow(0) } }, 'End Date: the range from Start Date to End Date must be at most 2 days'],
 		[{ filters: { startDate: isoFromNow(0), endDate: isoFromNow(-3600) } }, 'End Date: must not be before Start Date'],
-		[{ filters: { startDate: 'yesterday-ish' } }, 'Start Date: "yesterday-ish" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
+		[{ filters: { startDate: 'yesterday-ish' } }, 'Start Date: "yesterday-ish" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 	])('rejects bad input before sending → %#', async (extra, message) => {
 		await expectRejectedBeforeSending(ctx, inbox(extra), message);
 	});

@@ -110,7 +110,7 @@ describe('SMS → Send', () => {
 		],
 		[{ additionalFields: { tag: 'has space' } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 		[{ additionalFields: { tag: 'x'.repeat(201) } }, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
-		[{ additionalFields: { date: 'next tuesday' } }, 'Send At: "next tuesday" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds'],
+		[{ additionalFields: { date: 'next tuesday' } }, 'Send At: "next tuesday" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 		[{ options: { normalisePhoneNumbers: false }, recipients: '+14155550100, 0912 123 4567' }, 'Recipients: "0912 123 4567" is not a phone number'],
 		[{ options: { normalisePhoneNumbers: false }, recipients: '۰۹۱۲۱۲۳۴۵۶۷' }, 'Recipients: "۰۹۱۲۱۲۳۴۵۶۷" is not a phone number'],
 		// Normalized means in Iran: what no Iranian mobile number is, is refused instead of sent.

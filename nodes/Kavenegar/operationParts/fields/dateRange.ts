@@ -2,6 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { dateRange, unixTime } from '../rules/dates';
 import { required } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
+import { dateInput } from './dateInput';
 import { sendAs } from './routing';
 
 const START = { displayName: 'Start Date', name: 'startDate', wireName: 'startdate' };
@@ -23,16 +24,14 @@ function dateField(
 	displayOptions?: IDisplayOptions,
 	isRequired = false,
 ): INodeProperties {
-	return {
+	return dateInput({
 		displayName: field.displayName,
 		name: field.name,
-		type: 'dateTime',
-		default: '',
 		required: isRequired,
 		description,
 		displayOptions,
 		routing: sendAs(field.wireName),
-	};
+	});
 }
 
 /**

@@ -7,6 +7,7 @@ import type { IranianNumbers } from '../../../allNodes/phoneNumbers';
 import { normalisesPhoneNumbers } from '../sendOptions';
 import { matches, mediaIdRule, singleValue } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
+import { dateInput } from './dateInput';
 import { sendAs } from './routing';
 
 export function senderLineField(description: string): INodeProperties {
@@ -130,15 +131,12 @@ const SEND_AT = { displayName: 'Send At', wireName: 'date' };
 
 /** When a send goes out (`date`, Unix seconds after `sendAtRule`). */
 export function sendAtField(description = 'Schedule the message for this time; empty sends it now'): INodeProperties {
-	return {
+	return dateInput({
 		displayName: SEND_AT.displayName,
 		name: 'date',
-		type: 'dateTime',
-		default: '',
 		description,
-		hint: "Also a Jalali date, in the workflow's time zone: 1406-01-01 09:00:00 in the picker, or 1406/01/01 09:00 (Latin or Persian digits) as an expression",
 		routing: sendAs(SEND_AT.wireName),
-	};
+	});
 }
 
 export const sendAtRule: ParamRule = unixTime(SEND_AT.wireName, SEND_AT.displayName);

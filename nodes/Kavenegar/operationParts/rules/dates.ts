@@ -51,8 +51,8 @@ function jalaliWallClock(text: string): number | string | undefined {
 }
 
 /**
- * Unix seconds from what n8n gives a dateTime field: the picker's zone-less ISO string (read in
- * the workflow's time zone, as the user sees it), a Jalali date and time as people in Iran type it
+ * Unix seconds from what a date field holds: a zone-less date and time, typed or saved by n8n's
+ * date picker in older versions (read in the workflow's time zone, as the user sees it), a Jalali date and time as people in Iran type it
  * (years 1200–1599, Latin or Persian digits, read in the workflow's time zone too), an ISO string
  * with an offset, a Luxon DateTime, a JS Date, or Unix seconds or milliseconds. Undefined when empty.
  */
@@ -84,7 +84,7 @@ export function toUnixSeconds(
 		throw invalidInput(
 			context,
 			field,
-			`"${String(value)}" is not a date: use the date picker, an ISO date such as 2026-11-22T10:00:00+03:30, a Jalali date such as 1405/01/01 09:00, or Unix seconds`,
+			`"${String(value)}" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds`,
 		);
 	}
 	return Math.floor(ms / 1000);

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { filtersCollection } from '../../../allNodes/collections';
 import { inboxPage } from '../../../allNodes/inboxPages';
 import { blocklistLineField } from './line';
+import { dateInput } from '../../operationParts/fields/dateInput';
 import { returnAllAndLimitFields } from '../../operationParts/fields/returnAll';
 import { sendAs, showFor } from '../../operationParts/fields/routing';
 import { pagedRequest } from '../../sending/pages';
@@ -61,13 +62,11 @@ export const getManyFields: INodeProperties[] = [
 			description: 'Only numbers blocked for this reason',
 			routing: sendAs('blockreason'),
 		},
-		{
+		dateInput({
 			displayName: SINCE.displayName,
 			name: 'blockedSince',
-			type: 'dateTime',
-			default: '',
 			description: 'Only numbers blocked at or after this time. Empty means today only: Kavenegar then lists the blocks of the current day.',
 			routing: sendAs(SINCE.wireName),
-		},
+		}),
 	]),
 ];
