@@ -43,10 +43,10 @@ function argValue(flag) {
 }
 
 /**
- * A zone-less date-time `hours` from now, as n8n's date picker gives it (read in the workflow's zone, UTC here).
+ * A zone-less date-time `hours` from now, as typed or as older saves hold it (read in the workflow's zone, UTC here).
  * @param {number} hours
  */
-function pickerDate(hours) {
+function zoneLessDate(hours) {
 	return new Date(Date.now() + hours * 3600 * 1000).toISOString().slice(0, 19);
 }
 
@@ -68,7 +68,7 @@ function shotNodes() {
 		{ name: 'Send SMS, Display Type', type: KAVENEGAR, parameters: send },
 		{ name: 'Send SMS, bad recipient', type: KAVENEGAR, parameters: { ...send, recipients: '09121234567, call me' } },
 		{ name: 'Send SMS, wrong key', type: KAVENEGAR, parameters: send, wrongKey: true },
-		{ name: 'Outbox, future start', type: KAVENEGAR, parameters: { resource: 'sms', operation: 'getOutbox', startDate: pickerDate(2) } },
+		{ name: 'Outbox, future start', type: KAVENEGAR, parameters: { resource: 'sms', operation: 'getOutbox', startDate: zoneLessDate(2) } },
 		{ name: 'Template, voice first', type: KAVENEGAR, parameters: { resource: 'verifyTemplate', operation: 'create', name: 'loginCode', sendMethod: 2, fallbackMethod: 1 } },
 		{ name: 'Template, no fallback', type: KAVENEGAR, parameters: { resource: 'verifyTemplate', operation: 'create', name: 'loginCode', sendMethod: 1, fallbackMethod: 3 } },
 		{ name: 'Media upload', type: KAVENEGAR, parameters: { resource: 'media', operation: 'upload' } },
