@@ -515,17 +515,17 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 }
 
 /**
- * The actions a node's item lists in the nodes panel: n8n builds them from each operation's and
- * each trigger event's `action`, and a model reads the same text as the tool's description, so
- * every one must be listed and shown whole (not cut with an ellipsis).
+ * The actions an item of the nodes panel lists once clicked: n8n builds them from each operation's
+ * `action` (which a model also reads as the tool's description) and from each trigger event ("On
+ * " and its name), so every one must be listed and shown whole (not cut with an ellipsis).
  * @param {Page} page
  * @param {string} baseUrl
- * @param {Description} node
+ * @param {string} listedAs the item's name in the panel
  * @param {string[]} expected
  * @param {string} outDir
  * @param {Check[]} checks
  */
-async function checkActions(page, baseUrl, node, expected, outDir, checks) {
+async function checkActions(page, baseUrl, listedAs, expected, outDir, checks) {
 	await page.goto(`${baseUrl}/workflow/new`);
 	const plus = page.locator('[data-test-id=node-creator-plus-button]').first();
 	await plus.waitFor();
@@ -533,9 +533,9 @@ async function checkActions(page, baseUrl, node, expected, outDir, checks) {
 	await plus.click();
 	const search = page.locator('[data-test-id=node-creator-search-bar] input, [data-test-id=node-creator] input').first();
 	await search.waitFor();
-	await search.pressSequentially(node.displayName.toLowerCase(), { delay: 20 });
+	await search.pressSequentially(listedAs.toLowerCase(), { delay: 20 });
 	await page.waitForTimeout(700);
-	await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', { hasText: new RegExp(`^\\s*${node.displayName}\\s*$`) }).first().click();
+	await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', { hasText: new RegExp(`^\\s*${listedAs}\\s*$`) }).first().click();
 	await page.waitForTimeout(1000);
 	// In a new workflow the item opens on its triggers, its actions folded under "Actions (n)".
 	const folded = page.locator('[data-test-id=node-creator]').getByText(/^\s*Actions \(\d+\)\s*$/);
@@ -546,7 +546,7 @@ async function checkActions(page, baseUrl, node, expected, outDir, checks) {
 	const shown = await page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) =>
 		items.map((item) => ({ text: (item.textContent ?? '').trim(), cut: item.scrollWidth > item.clientWidth + 1 || item.scrollHeight > item.clientHeight + 1 })),
 	);
-	const file = `actions-${slug(node.displayName)}.png`;
+	const file = `actions-${slug(listedAs)}.png`;
 	await page.screenshot({ path: path.join(outDir, file), fullPage: true });
 	/** @type {string[]} */
 	const problems = [];
@@ -555,7 +555,7 @@ async function checkActions(page, baseUrl, node, expected, outDir, checks) {
 		if (!found) problems.push(`"${action}" is not listed`);
 		else if (found.cut) problems.push(`"${action}" is cut`);
 	}
-	checks.push({ name: `actions: ${node.displayName}`, file, what: `the actions the nodes panel lists under ${node.displayName}, each whole`, problems, seen: shown });
+	checks.push({ name: `actions: ${listedAs}`, file, what: `the actions the nodes panel lists under ${listedAs}, each whole`, problems, seen: shown });
 	await page.keyboard.press('Escape');
 }
 
@@ -648,25 +648,32 @@ async function main() {
 			}
 		}
 		if (!only || only.includes('actions')) {
-			const actionNode = built.find((description) => description.usableAsTool);
-			try {
-				if (!actionNode) throw new Error('no node of the package is usable as a tool');
-				const served = /** @type {Description} */ (types.get(actionNode.name));
-				// The polling trigger's events are listed in the same item (see checkSearch).
-				const trigger = types.get(`${actionNode.name}Trigger`);
-				const expected = [
-					...new Set(
-						[served, ...(trigger ? [trigger] : [])]
-							.flatMap((description) => description.properties)
-							.filter((property) => property.name === 'operation' || property.name === 'event')
-							.flatMap((property) => /** @type {{ action?: string }[]} */ (property.options ?? []).map((option) => option.action))
-							.filter((action) => typeof action === 'string'),
-					),
-				];
-				await checkActions(page, baseUrl, served, /** @type {string[]} */ (expected), outDir, checks);
-			} catch (error) {
-				broken.push(`actions: ${String(error.message).split('\n')[0]}`);
-				await page.screenshot({ path: path.join(outDir, 'failed-actions.png') }).catch(() => undefined);
+			/** @param {Description | undefined} description */
+			const operationActions = (description) =>
+				(description?.properties ?? [])
+					.filter((property) => property.name === 'operation')
+					.flatMap((property) => /** @type {{ action?: string }[]} */ (property.options ?? []).map((option) => option.action))
+					.filter((action) => typeof action === 'string');
+			/** @param {Description | undefined} description */
+			const eventActions = (description) =>
+				(description?.properties ?? [])
+					.filter((property) => property.name === 'event')
+					.flatMap((property) => /** @type {{ name: string, action?: string }[]} */ (property.options ?? []).map((option) => option.action ?? `On ${option.name.toLowerCase()}`));
+			const ours = [...types.values()].filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`) && !/Tool$/.test(node.name));
+			// A trigger named for an action node is listed inside that node's item (see checkSearch).
+			const items = ours
+				.filter((node) => !ours.some((other) => `${other.name}Trigger` === node.name))
+				.map((node) => ({
+					listedAs: node.displayName.replace(/ Trigger$/, ''),
+					expected: [...new Set([...operationActions(node), ...eventActions(node), ...eventActions(types.get(`${node.name}Trigger`))])],
+				}));
+			for (const item of items) {
+				try {
+					await checkActions(page, baseUrl, item.listedAs, /** @type {string[]} */ (item.expected), outDir, checks);
+				} catch (error) {
+					broken.push(`actions of ${item.listedAs}: ${String(error.message).split('\n')[0]}`);
+					await page.screenshot({ path: path.join(outDir, `failed-actions-${slug(item.listedAs)}.png`) }).catch(() => undefined);
+				}
 			}
 		}
 		fs.writeFileSync(path.join(outDir, 'checks.json'), JSON.stringify({ n8nVersion: N8N_VERSION, package: ROOT, viewport: VIEWPORT, checks }, null, 2) + '\n');
