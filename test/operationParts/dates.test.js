@@ -77,6 +77,11 @@ describe('dates: every form a date field holds is sent as 10-digit Unix seconds'
 		['America/New_York', '2030-01-15T10:00:00', at(2030, 1, 15, 10, 0, -300)],
 		['America/New_York', '2030-01-15', at(2030, 1, 15, 0, 0, -300)],
 		['UTC', '2030-11-22T10:00:00', at(2030, 11, 22, 10, 0, 0)],
+		// Typed with slashes: Date.parse would read these in the machine's zone.
+		['Asia/Tehran', '2030/11/22 10:00', at(2030, 11, 22, 10, 0, 210)],
+		['America/New_York', '2030/1/5', at(2030, 1, 5, 0, 0, -300)],
+		['America/New_York', '2030/07/15 10:00:30', at(2030, 7, 15, 10, 0, -240) + 30],
+		['Asia/Tehran', '2030-11-22T10:00:00.750', at(2030, 11, 22, 10, 0, 210)],
 	])('a zone-less value (typed, or saved by the picker of earlier versions) is read in the workflow\'s time zone (%s, %s)', async (timezone, value, expected) => {
 		expect(await sentAt(value, { timezone })).toBe(expected);
 	});
@@ -94,6 +99,17 @@ describe('dates: every form a date field holds is sent as 10-digit Unix seconds'
 		// An explicit offset or an instant does not depend on the workflow's zone.
 		expect(await sentAt(value, { timezone: 'America/New_York' })).toBe(expected);
 	});
+});
+
+test.each([
+	['2027/02/30', 'Send At: "2027/02/30" is not a day of the calendar: check the month and the day'],
+	['2027-02-30 09:00', 'Send At: "2027-02-30 09:00" is not a day of the calendar: check the month and the day'],
+	['2027/13/01 09:00', 'Send At: "2027/13/01 09:00" is not a day of the calendar: check the month and the day'],
+	['2027/03/21 24:00', 'Send At: "2027/03/21 24:00" is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59'],
+])('a Gregorian date that does not exist is refused before any request, not rolled over into the next month (%s)', async (value, message) => {
+	const { error } = await ctx.run(sendAt(value));
+	expect(error?.message).toBe(message);
+	expect(ctx.fake.requests).toEqual([]);
 });
 
 test('every date field is text with both forms in its hint: n8n\'s date picker emptied itself of Jalali dates', () => {

@@ -28,10 +28,27 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 	return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
-const NAIVE_ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
-
 /** A Jalali date as people type it, `1405/01/01` or `1405-1-1`, with an optional time `09:00[:00]`. */
 const JALALI = /^(1[2-5]\d\d)[/-](\d{1,2})[/-](\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * A Gregorian date and time without a zone, `2027-03-21 09:00`, `2027/3/21`, `2027-03-21T09:00:00.5`:
+ * read here in the workflow's zone, and checked, since Date.parse reads the slashed form in the
+ * machine's zone and rolls 2027-02-30 over into March.
+ */
+const GREGORIAN = /^(1[6-9]\d\d|[2-9]\d\d\d)([/-])(\d{1,2})\2(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** The zone-less Gregorian date and time in `text` as a wall-clock time (as if UTC), or why it is not a date. */
+function gregorianWallClock(text: string): number | string | undefined {
+	const match = GREGORIAN.exec(text);
+	if (match === null) return undefined;
+	const [year, , month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+	const ms = Number((match[8] ?? '').padEnd(3, '0'));
+	const date = new Date(Date.UTC(year, month - 1, day));
+	if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return `"${text}" is not a day of the calendar: check the month and the day`;
+	if (hour > 23 || minute > 59 || second > 59) return `"${text}" is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
+	return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
 
 /** The instant a wall-clock time (given as if it were UTC) names in `timeZone`. */
 function inZone(wallClockAsUtc: number, timeZone: string): number {
@@ -51,10 +68,11 @@ function jalaliWallClock(text: string): number | string | undefined {
 }
 
 /**
- * Unix seconds from what a date field holds: a zone-less date and time, typed or saved by n8n's
- * date picker in older versions (read in the workflow's time zone, as the user sees it), a Jalali date and time as people in Iran type it
- * (years 1200–1599, Latin or Persian digits, read in the workflow's time zone too), an ISO string
- * with an offset, a Luxon DateTime, a JS Date, or Unix seconds or milliseconds. Undefined when empty.
+ * Unix seconds from what a date field holds. Read in the workflow's time zone, as the user sees it:
+ * a zone-less Gregorian date and time (typed with dashes or slashes, or saved by n8n's date picker
+ * in older versions), a Jalali one as people in Iran type it (years 1200–1599, Latin or Persian
+ * digits). As given: an ISO string with an offset, a Luxon DateTime, a JS Date, Unix
+ * seconds or milliseconds. Undefined when empty.
  */
 export function toUnixSeconds(
 	context: IExecuteSingleFunctions,
@@ -71,14 +89,9 @@ export function toUnixSeconds(
 		ms = n >= 1e11 ? n : n * 1000;
 	} else {
 		const text = latinDigits(String(value).trim());
-		const jalali = jalaliWallClock(text);
-		if (typeof jalali === 'string') throw invalidInput(context, field, jalali);
-		if (jalali !== undefined) ms = inZone(jalali, context.getTimezone());
-		else if (NAIVE_ISO.test(text)) {
-			ms = inZone(Date.parse(text.replace(' ', 'T') + (text.length === 10 ? 'T00:00:00' : '') + 'Z'), context.getTimezone());
-		} else {
-			ms = Date.parse(text);
-		}
+		const wallClock = jalaliWallClock(text) ?? gregorianWallClock(text);
+		if (typeof wallClock === 'string') throw invalidInput(context, field, wallClock);
+		ms = wallClock === undefined ? Date.parse(text) : inZone(wallClock, context.getTimezone());
 	}
 	if (!Number.isFinite(ms)) {
 		throw invalidInput(
