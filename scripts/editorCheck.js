@@ -460,6 +460,22 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 }
 
 /**
+ * Opens the nodes panel of a new workflow, as its + button does; returns the panel's search box.
+ * @param {Page} page
+ * @param {string} baseUrl
+ */
+async function openNodesPanel(page, baseUrl) {
+	await page.goto(`${baseUrl}/workflow/new`);
+	const plus = page.locator('[data-test-id=node-creator-plus-button]').first();
+	await plus.waitFor();
+	await page.waitForTimeout(500);
+	await plus.click();
+	const search = page.locator('[data-test-id=node-creator-search-bar] input, [data-test-id=node-creator] input').first();
+	await search.waitFor();
+	return search;
+}
+
+/**
  * The nodes panel of a new workflow searched (its trigger view lists the app nodes and the trigger
  * nodes alike; the next-step view gave the same lists in n8n 2.8.4): what users type and every
  * alias of the codex files, each term's results recorded; a term inside a node's name or codex
@@ -483,13 +499,7 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 	/** @param {Description} node */
 	const promises = (node) => [node.displayName, ...(node.codex?.alias ?? [])].map((text) => text.toLowerCase());
 	const terms = [...new Set([...USER_SEARCHES, ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
-	await page.goto(`${baseUrl}/workflow/new`);
-	const plus = page.locator('[data-test-id=node-creator-plus-button]').first();
-	await plus.waitFor();
-	await page.waitForTimeout(500);
-	await plus.click();
-	const search = page.locator('[data-test-id=node-creator-search-bar] input, [data-test-id=node-creator] input').first();
-	await search.waitFor();
+	const search = await openNodesPanel(page, baseUrl);
 	/** @type {Record<string, string[]>} */
 	const found = {};
 	/** @type {string[]} */
@@ -526,13 +536,7 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
  * @param {Check[]} checks
  */
 async function checkActions(page, baseUrl, listedAs, expected, outDir, checks) {
-	await page.goto(`${baseUrl}/workflow/new`);
-	const plus = page.locator('[data-test-id=node-creator-plus-button]').first();
-	await plus.waitFor();
-	await page.waitForTimeout(500);
-	await plus.click();
-	const search = page.locator('[data-test-id=node-creator-search-bar] input, [data-test-id=node-creator] input').first();
-	await search.waitFor();
+	const search = await openNodesPanel(page, baseUrl);
 	await search.pressSequentially(listedAs.toLowerCase(), { delay: 20 });
 	await page.waitForTimeout(700);
 	await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', { hasText: new RegExp(`^\\s*${listedAs}\\s*$`) }).first().click();
