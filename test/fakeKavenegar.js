@@ -40,7 +40,7 @@ const RESOURCES = [
  * @typedef {import('./fake/service').Media} Media
  * @typedef {import('./fake/service').Fault} Fault
  * @typedef {import('./fake/service').RequestRecord} RequestRecord
- * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, blocklistPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, port?: number }} FakeOptions
+ * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, linksAllowed?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, blocklistPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, port?: number }} FakeOptions
  */
 
 class FakeKavenegar {
@@ -55,6 +55,8 @@ class FakeKavenegar {
 		 */
 		this.errorMode = options.errorMode ?? 'status';
 		this.ipAccess = options.ipAccess ?? true;
+		/** Kavenegar refuses a text with a link (420) on accounts not allowed to send links. */
+		this.linksAllowed = options.linksAllowed ?? true;
 		/**
 		 * The code the outbox operations answer without IP access: the contract gives 407 for
 		 * sms/select only, and the real service was seen answering 403 on selectoutbox and latestoutbox.

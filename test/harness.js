@@ -7,7 +7,7 @@
 /** n8n-core brings its own copies of @n8n/* packages: its singletons live in those, not in ours. */
 const requireFromEngine = (/** @type {string} */ name) => require(require.resolve(name, { paths: [require.resolve('n8n-core')] }));
 const { Container } = requireFromEngine('@n8n/di');
-const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, RoutingNode, TriggersAndPollers, WorkflowExecute } = require('n8n-core');
+const { DirectoryLoader, ExecutionLifecycleHooks, PollContext, RoutingNode, TriggersAndPollers, WebhookContext, WorkflowExecute } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 // Under jest the TypeScript sources are compiled on the fly; elsewhere (demo, benchmarks) the
 // built package in dist/ is what runs, as n8n would load it.
@@ -258,7 +258,69 @@ async function runNode({
 		run,
 	};
 	assertKeyNotLeaked(result, credentials?.apiKey);
+	if (run.waitTill) waiting.set(run, { workflow, node, credentials, executionId });
 	return result;
+}
+
+/**
+ * What n8n keeps of a run that put itself to wait (SMS → Send and Wait for Response), by its IRun:
+ * the workflow and node it waits in, to answer or end the wait as n8n does.
+ * @type {WeakMap<import('n8n-workflow').IRun, { workflow: import('n8n-workflow').Workflow, node: import('n8n-workflow').INode, credentials: Credentials | undefined, executionId: string }>}
+ */
+const waiting = new WeakMap();
+
+/**
+ * Goes on with a waiting execution as n8n does once the wait is over: from the execution data it
+ * stored (a copy through JSON, as its database keeps it), the waiting node disabled so that it passes
+ * on what it was left with: `answer`, as n8n's waiting webhook puts it there, or else what the node
+ * left for a time-out. Resolves with the node's output items.
+ * @param {import('n8n-workflow').IRun} run
+ * @param {import('n8n-workflow').INodeExecutionData[][]} [answer]
+ * @returns {Promise<OutputItem[]>}
+ */
+async function resumeWaiting(run, answer) {
+	const wait = waiting.get(run);
+	if (!wait) throw new Error('this run is not waiting');
+	const stored = JSON.parse(JSON.stringify(run.data));
+	if (answer) stored.executionData.nodeExecutionStack[0].data.main = answer;
+	const hooks = new ExecutionLifecycleHooks('webhook', wait.executionId, /** @type {any} */ (wait.workflow));
+	/** @type {(run: import('n8n-workflow').IRun) => void} */
+	let finished = () => {};
+	/** @type {Promise<import('n8n-workflow').IRun>} */
+	const done = new Promise((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (resumed) => finished(resumed));
+	await new WorkflowExecute(additionalDataFor(wait.credentials, hooks, wait.executionId), 'webhook', stored).processRunExecutionData(wait.workflow);
+	const resumed = await done;
+	waiting.delete(run);
+	return resumed.data.resultData.runData.Kavenegar?.at(-1)?.data?.main?.[0] ?? [];
+}
+
+/**
+ * One request to a waiting run's link, as n8n's waiting webhook hands it to the node: n8n-core's
+ * WebhookContext over the stored execution, the node's `webhook`. Resolves with the answer the
+ * node wrote (status, headers, page) and what it gave n8n to resume the run with, if anything.
+ * @param {import('n8n-workflow').IRun} run
+ * @param {{ method: 'GET' | 'POST', body?: Record<string, string>, headers?: Record<string, string> }} request
+ */
+async function callWaitingLink(run, { method, body = {}, headers = {} }) {
+	const wait = waiting.get(run);
+	if (!wait) throw new Error('this run is not waiting');
+	const response = { status: 200, headers: /** @type {Record<string, string>} */ ({}), body: '' };
+	const res = {
+		status: (/** @type {number} */ code) => ((response.status = code), res),
+		setHeader: (/** @type {string} */ name, /** @type {string} */ value) => ((response.headers[name.toLowerCase()] = value), res),
+		send: (/** @type {string} */ text) => ((response.body = text), res),
+	};
+	const req = { method, body, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36', ...headers }, query: {}, params: {} };
+	const hooks = new ExecutionLifecycleHooks('webhook', wait.executionId, /** @type {any} */ (wait.workflow));
+	const additionalData = { ...additionalDataFor(wait.credentials, hooks, wait.executionId), httpRequest: req, httpResponse: res };
+	const nodeType = wait.workflow.nodeTypes.getByNameAndVersion(wait.node.type, wait.node.typeVersion);
+	const description = nodeType.description.webhooks?.find((webhook) => webhook.httpMethod === method);
+	const webhookData = { httpMethod: method, node: wait.node.name, path: wait.node.id, webhookDescription: description, workflowId: wait.workflow.id, workflowExecuteAdditionalData: additionalData };
+	const stored = JSON.parse(JSON.stringify(run.data));
+	const context = new WebhookContext(wait.workflow, wait.node, /** @type {any} */ (additionalData), 'webhook', /** @type {any} */ (webhookData), [], stored);
+	const result = await /** @type {NonNullable<import('n8n-workflow').INodeType['webhook']>} */ (nodeType.webhook).call(/** @type {any} */ (context));
+	return { response, workflowData: result.workflowData };
 }
 
 /**
@@ -397,6 +459,8 @@ module.exports = {
 	kavenegarWithOwnN8nWorkflow,
 	runNode,
 	runPoll,
+	resumeWaiting,
+	callWaitingLink,
 	testCredential,
 	credentialsFor,
 	shutdownEngine,

@@ -115,13 +115,14 @@ const kavenegarNode = (typeVersion) =>
 	/** @type {import('n8n-workflow').INode} */ ({ name: 'Kavenegar', type: 'n8n-nodes-kavenegar.kavenegar', typeVersion, position: [0, 0], parameters: {} });
 
 /**
- * A copy of these properties as n8n's loader leaves them: our Request Options merged into n8n's own.
+ * A copy of these properties as n8n's loader leaves them on `nodeType`: it adds its Request Options
+ * only to a declarative node without a webhook, so the node declares them itself (resources/index.ts).
  * @param {import('n8n-workflow').INodeProperties[]} properties
- * @param {import('n8n-workflow').INodeTypeDescription} description
+ * @param {import('n8n-workflow').INodeType} nodeType
  */
-function asN8nLoads(properties, description) {
+function asN8nLoads(properties, nodeType) {
 	const copy = [...properties];
-	DirectoryLoader.applyDeclarativeNodeOptionParameters(/** @type {import('n8n-workflow').INodeType} */ ({ description: { ...description, properties: copy } }));
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(/** @type {import('n8n-workflow').INodeType} */ ({ ...nodeType, description: { ...nodeType.description, properties: copy } }));
 	return copy;
 }
 

@@ -15,9 +15,10 @@ const { asN8nLoads, kavenegarNode, operationsOf, useFake } = require('./helpers'
 /** @typedef {import('n8n-workflow').INodeProperties} Property */
 /** @typedef {import('n8n-workflow').INodeParameters} Parameters */
 
-const { description } = new Kavenegar();
-// What n8n's loader makes of the node: our Request Options merged into n8n's own.
-const loaded = asN8nLoads(onePropertyPerName([...propertiesAsWritten]), description);
+const kavenegar = new Kavenegar();
+const { description } = kavenegar;
+// What n8n's loader makes of the node (it has a webhook, so n8n adds no Request Options of its own).
+const loaded = asN8nLoads(onePropertyPerName([...propertiesAsWritten]), kavenegar);
 const operations = operationsOf(loaded);
 
 /**

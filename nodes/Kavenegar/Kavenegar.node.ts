@@ -1,4 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { approvalWebhook, approvalWebhooks } from './approvals/webhook';
+import { sendAndWait } from './resources/sms/sendAndWait';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
 import { properties } from './resources';
 import { LATEST_VERSION, NODE_VERSIONS } from './operationParts/nodeVersions';
@@ -16,6 +18,9 @@ export class Kavenegar implements INodeType {
 		description: 'Send SMS and one-time codes, read the inbox and manage templates, blocklists and media with Kavenegar',
 		defaults: { name: 'Kavenegar' },
 		usableAsTool: true,
+		// SMS → Send and Wait for Response: the link's page answers through these (approvals/).
+		webhooks: approvalWebhooks,
+		waitingNodeTooltip: 'Waiting for an answer to the SMS: the workflow goes on when someone answers through its link',
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'kavenegarApi', required: true }],
@@ -27,4 +32,9 @@ export class Kavenegar implements INodeType {
 		},
 		properties,
 	};
+
+	webhook = approvalWebhook;
+
+	// The one operation that is code, not routing: it sends, then puts the execution to wait.
+	customOperations = { sms: { sendAndWait } };
 }

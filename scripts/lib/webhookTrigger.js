@@ -337,5 +337,6 @@ module.exports = {
 	itemsOf,
 	newSecret,
 	percentile,
+	storedExecution,
 	webhookWorkflow,
 };

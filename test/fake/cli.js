@@ -53,6 +53,7 @@ function seedFromArgs(fake, argv) {
  *   --error-mode status|200           service errors with a matching HTTP status (default), or inside HTTP 200
  *   --no-ip-access                    the outbox operations answer 407, as without IP access
  *   --no-credit                       no credit: every send answers 418
+ *   --no-links                        a text with a link answers 420, as on accounts not allowed links
  *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER, received on LINE now (repeatable)
  * @param {FakeKavenegar} fake
  * @param {string[]} argv
@@ -63,6 +64,7 @@ function accountFromArgs(fake, argv) {
 	fake.errorMode = errorMode;
 	if (argv.includes('--no-ip-access')) fake.ipAccess = false;
 	if (argv.includes('--no-credit')) fake.credit = 0;
+	if (argv.includes('--no-links')) fake.linksAllowed = false;
 	for (const [index, value] of argv.entries()) {
 		if (argv[index - 1] !== '--seed-message') continue;
 		const [, line, sender, message] = /^(\d+):(\+?\d+):(.+)$/s.exec(value) ?? [];

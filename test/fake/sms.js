@@ -39,6 +39,7 @@ function operations(fake) {
 			params: ['receptor', 'message', 'sender', 'date', 'type', 'localid', 'hide', 'tag', 'policy', 'mediaid'],
 			handle: (p) => {
 				const { receptors, localids } = recipientList(p);
+				if (!fake.linksAllowed && /https?:\/\/|www\./i.test(p.message ?? '')) fail(420);
 				if (p.sender !== undefined && !fake.lines.has(p.sender)) fail(412);
 				if (p.tag !== undefined && p.tag.length > 200) fail(400, 'tag too long');
 				checkTag(fake, p.tag);

@@ -38,9 +38,9 @@
  * - n8n builds every item's request in one loop and starts them all at once, entering each item's
  *   first preSend as it goes: nothing in n8n bounds them, which is why the engine keeps the node
  *   run's own bound and its all-items check.
- * - n8n's loader merges a declarative node's own `requestOptions` options into n8n's Request
- *   Options (Batching, Proxy, Timeout…), sorted by label, and keeps n8n's label and settings
- *   placement: version 2's request limits live there (test/nodeVersions.test.js).
+ * - n8n's loader adds its Request Options (Batching, Proxy, Timeout…) only to a declarative node
+ *   without a `webhook` method; this node has one for Send and Wait, so it declares them itself
+ *   (requestOptionsField below), with version 2's request limits among them (test/nodeVersions.test.js).
  * - n8n's Stop aborts the execution's cancel signal and leaves the node's promises running: a
  *   request still waiting for its place in the bound must check the signal before it starts
  *   (sending/stop.ts). n8n runs a declarative node through an `execute` its node-type registry
@@ -101,14 +101,87 @@ const requestLimitsField: INodeProperties = {
 	options: requestLimitOptions,
 };
 
-/** n8n keeps its own label, placeholder and options; only ours, shown from version 2, come from here. */
+/*
+ * n8n's own Request Options of a declarative node (n8n-core's nodes-loader/constants.js, the same in
+ * n8n 2.8 and 2.41), which its loader adds to a declarative node only if the node has no `webhook`
+ * method. This node has one (SMS → Send and Wait for Response), so it declares them itself, as the
+ * loader would have merged them: n8n's routing reads them by these names, and saved workflows keep them.
+ */
+const n8nRequestOptions: INodeProperties[] = [
+	{
+		displayName: 'Batching',
+		name: 'batching',
+		placeholder: 'Add Batching',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: false },
+		default: { batch: {} },
+		options: [
+			{
+				displayName: 'Batching',
+				name: 'batch',
+				values: [
+					{
+						displayName: 'Items per Batch',
+						name: 'batchSize',
+						type: 'number',
+						typeOptions: { minValue: -1 },
+						default: 50,
+						description: 'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
+					},
+					{
+						// n8n's own wording, as its loader would have added it.
+						// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased
+						displayName: 'Batch Interval (ms)',
+						name: 'batchInterval',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 1000,
+						description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Ignore SSL Issues (Insecure)',
+		name: 'allowUnauthorizedCerts',
+		type: 'boolean',
+		noDataExpression: true,
+		default: false,
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-ignore-ssl-issues
+		description: 'Whether to accept the response even if SSL certificate validation is not possible',
+	},
+	{
+		displayName: 'Proxy',
+		name: 'proxy',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. http://myproxy:3128',
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-missing-final-period
+		description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128',
+	},
+	{
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 10000,
+		description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
+	},
+];
+
+/** n8n's Request Options with ours, shown from version 2, among them in label order, as n8n's loader sorts them. */
 const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: REQUEST_LIMITS.fromVersion2,
 	type: 'collection',
+	isNodeSetting: true,
 	placeholder: 'Add Option',
 	default: {},
-	options: requestLimitOptions.map((option) => ({ ...option, displayOptions: withVersion(option.displayOptions, FROM_VERSION_2) })),
+	options: [
+		...n8nRequestOptions,
+		...requestLimitOptions.map((option) => ({ ...option, displayOptions: withVersion(option.displayOptions, FROM_VERSION_2) })),
+	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
 /** Read from the properties below on the first service error, when they all exist. */

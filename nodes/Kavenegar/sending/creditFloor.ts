@@ -1,6 +1,7 @@
-import { NodeApiError, NodeOperationError, type IExecutePaginationFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IExecuteFunctions, type IExecutePaginationFunctions, type IExecuteSingleFunctions } from 'n8n-workflow';
 import { callKavenegar } from '../../allNodes/callKavenegar';
 import { creditFloor, creditFloorPlace } from '../operationParts/sendOptions';
+import { figure } from './messageCap';
 import type { NodeRun } from './nodeRun';
 
 /*
@@ -10,11 +11,10 @@ import type { NodeRun } from './nodeRun';
  * run's own sends then spend below it, which Max Messages per Run bounds.
  */
 
-const figure = (n: number) => n.toLocaleString('en-US');
-
 const NOTHING_SENT = 'nothing was sent to Kavenegar for any item';
 
-async function readCredit(context: IExecutePaginationFunctions): Promise<number> {
+/** The account's credit in rials; a failed read says that `place` needed it and nothing was sent. */
+export async function readCredit(context: IExecuteFunctions | IExecuteSingleFunctions, place: string): Promise<number> {
 	try {
 		const answer = await callKavenegar(context, 'account/info', {});
 		const credit = Number((answer.entries as { remaincredit?: unknown } | undefined)?.remaincredit);
@@ -23,7 +23,7 @@ async function readCredit(context: IExecutePaginationFunctions): Promise<number>
 	} catch (error) {
 		const failure =
 			error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error);
-		const why = `${creditFloorPlace(context)} needs the account's credit, and reading it failed: ${NOTHING_SENT}.`;
+		const why = `${place} needs the account's credit, and reading it failed: ${NOTHING_SENT}.`;
 		failure.description = failure.description ? `${failure.description} ${why}` : why;
 		throw failure;
 	}
@@ -33,15 +33,25 @@ async function readCredit(context: IExecutePaginationFunctions): Promise<number>
 export async function creditAboveFloor(context: IExecutePaginationFunctions, run: NodeRun): Promise<void> {
 	const floor = creditFloor(context);
 	if (floor === 0) return;
-	run.credit ??= readCredit(context);
-	const credit = await run.credit;
-	if (credit >= floor) return;
-	throw new NodeOperationError(
+	run.credit ??= readCredit(context, creditFloorPlace(context));
+	const error = belowFloorError(context, await run.credit, floor, creditFloorPlace(context));
+	if (error) throw error;
+}
+
+/** The error of a send whose account has less credit than its floor, if it has. */
+export function belowFloorError(
+	context: IExecuteFunctions | IExecuteSingleFunctions,
+	credit: number,
+	floor: number,
+	place: string,
+): NodeOperationError | undefined {
+	if (credit >= floor) return undefined;
+	return new NodeOperationError(
 		context.getNode(),
 		`Stop Below Credit: the account has ${figure(credit)} rials of credit, below this send's floor of ${figure(floor)}`,
 		{
-			itemIndex: context.getItemIndex(),
-			description: `Read from Kavenegar before the run's first send; ${NOTHING_SENT}. Top up the account, or lower ${creditFloorPlace(context)} (0 turns the check off).`,
+			itemIndex: 'getItemIndex' in context ? context.getItemIndex() : 0,
+			description: `Read from Kavenegar before the run's first send; ${NOTHING_SENT}. Top up the account, or lower ${place} (0 turns the check off).`,
 		},
 	);
 }

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IExecutePaginationFunctions, type IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IExecutePaginationFunctions, type IExecuteSingleFunctions, type INode } from 'n8n-workflow';
 import { splitList } from '../../allNodes/lists';
 import { messageParts } from '../operationParts/messageParts';
 import { messageCap, messageCapPlace } from '../operationParts/sendOptions';
@@ -43,16 +43,26 @@ export function overMessageCap(run: NodeRun): boolean {
 	return run.messageCap !== undefined && run.messages > run.messageCap;
 }
 
-const figure = (n: number) => n.toLocaleString('en-US');
+export const figure = (n: number) => n.toLocaleString('en-US');
 
 export function messageCapError(context: IExecutePaginationFunctions, run: NodeRun): NodeOperationError {
-	const items = run.checked.size === 1 ? 'one item' : `${figure(run.checked.size)} items`;
-	return new NodeOperationError(
-		context.getNode(),
-		`Max Messages per Run: this run would send ${figure(run.messages)} messages, more than its cap of ${figure(run.messageCap ?? 0)}`,
-		{
-			itemIndex: context.getItemIndex(),
-			description: `Counted as recipients × SMS parts over ${items} before anything was sent; nothing was sent to Kavenegar for any item. If the send is meant, raise the cap in ${run.messagePlace ?? 'Max Messages per Run'} (0 for no cap); if not, look for a loop or an expression that picked up more rows than intended.`,
-		},
-	);
+	return overCapError(context.getNode(), context.getItemIndex(), {
+		messages: run.messages,
+		cap: run.messageCap ?? 0,
+		items: run.checked.size,
+		place: run.messagePlace ?? 'Max Messages per Run',
+	});
+}
+
+/** The error of a run over its cap, in the words of the send that counted it. */
+export function overCapError(
+	node: INode,
+	itemIndex: number,
+	{ messages, cap, items, place }: { messages: number; cap: number; items: number; place: string },
+): NodeOperationError {
+	const counted = items === 1 ? 'one item' : `${figure(items)} items`;
+	return new NodeOperationError(node, `Max Messages per Run: this run would send ${figure(messages)} messages, more than its cap of ${figure(cap)}`, {
+		itemIndex,
+		description: `Counted as recipients × SMS parts over ${counted} before anything was sent; nothing was sent to Kavenegar for any item. If the send is meant, raise the cap in ${place} (0 for no cap); if not, look for a loop or an expression that picked up more rows than intended.`,
+	});
 }

@@ -11,6 +11,7 @@ import { getStatusByLocalIdFields, getStatusByLocalIdOperation } from './getStat
 import { getStatusByRecipientFields, getStatusByRecipientOperation } from './getStatusByRecipient';
 import { receiveFields, receiveOperation } from './receive';
 import { sendFields, sendOperation } from './send';
+import { sendAndWaitFields, sendAndWaitOperation } from './sendAndWait';
 import { sendArrayFields, sendArrayOperation } from './sendArray';
 
 export const smsDescription: INodeProperties[] = [
@@ -24,6 +25,7 @@ export const smsDescription: INodeProperties[] = [
 		options: [
 			sendOperation,
 			sendArrayOperation,
+			sendAndWaitOperation,
 			getInboxOperation,
 			countInboxOperation,
 			receiveOperation,
@@ -40,6 +42,7 @@ export const smsDescription: INodeProperties[] = [
 	},
 	...sendFields,
 	...sendArrayFields,
+	...sendAndWaitFields,
 	...getInboxFields,
 	...countInboxFields,
 	...receiveFields,

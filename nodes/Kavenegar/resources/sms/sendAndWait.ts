@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { callKavenegar } from '../../../allNodes/callKavenegar';
+import { splitList } from '../../../allNodes/lists';
+import { approvalLink } from '../../approvals/link';
+import { approvalQuestion } from '../../approvals/question';
+import { limitWaitTimeOption, waitUntil } from '../../approvals/waitLimit';
+import { showFor } from '../../operationParts/fields/routing';
+import { messageParts } from '../../operationParts/messageParts';
+import { phoneNumberList } from '../../operationParts/rules/phoneNumbers';
+import { required, singleValue } from '../../operationParts/rules/valueRules';
+import {
+	creditFloor,
+	creditFloorPlace,
+	messageCap,
+	messageCapPlace,
+	MESSAGES_PER_REQUEST,
+	normalisesPhoneNumbers,
+	preventsDuplicateSends,
+	sendOptionsCollections,
+} from '../../operationParts/sendOptions';
+import { asSingleItem } from '../../operationParts/singleItem';
+import type { WireParams } from '../../operationParts/wireParams';
+import { belowFloorError, readCredit } from '../../sending/creditFloor';
+import { overCapError } from '../../sending/messageCap';
+
+/*
+ * SMS → Send and Wait for Response: n8n's human-in-the-loop over SMS. The SMS carries one link to
+ * a page with the question (approvals/); the workflow waits until a person answers there, or until
+ * Limit Wait Time. The value `sendAndWait` is n8n's: by it n8n finds the node for its waiting
+ * webhooks and lists the node under an AI Agent's Human review.
+ *
+ * As in n8n's own channels, one question per run of the node, asked with the first item's fields.
+ * It is a send like the others: its recipients and SMS parts, the link included, count against Max
+ * Messages per Run, Stop Below Credit reads the credit first, and local IDs make a retry of the
+ * same question in the same execution a no-op at Kavenegar.
+ */
+
+const display = showFor('sms', ['sendAndWait']);
+
+const FIELD = { recipients: 'Recipients', message: 'Message', sender: 'Sender Line' };
+
+export const sendAndWaitOperation: INodePropertyOptions = {
+	name: 'Send and Wait for Response',
+	value: 'sendAndWait',
+	action: 'Send an SMS and wait for a response',
+	description: 'Send an SMS with a link to answer, and wait until someone answers',
+};
+
+export const sendAndWaitFields: INodeProperties[] = [
+	{
+		displayName: 'Recipients',
+		name: 'approvers',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '09121234567',
+		description: 'Phone numbers of the people who may answer. Each gets the same link; the first answer decides, and the link then says the question was decided.',
+		displayOptions: display,
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: 'The question. The SMS ends with the link to answer it, about 120 characters more.',
+		displayOptions: display,
+	},
+	{
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		default: 'approval',
+		options: [
+			{ name: 'Approval', value: 'approval', description: 'The approver chooses Approve or Decline' },
+			{ name: 'Free Text', value: 'freeText', description: 'The approver writes an answer' },
+		],
+		displayOptions: display,
+	},
+	{
+		displayName: 'Approval Options',
+		name: 'approvalOptions',
+		type: 'fixedCollection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Type of Approval',
+						name: 'approvalType',
+						type: 'options',
+						default: 'double',
+						options: [
+							{ name: 'Approve Only', value: 'single' },
+							{ name: 'Approve and Decline', value: 'double' },
+						],
+					},
+					{ displayName: 'Approve Button Label', name: 'approveLabel', type: 'string', default: 'Approve' },
+					{
+						displayName: 'Decline Button Label',
+						name: 'disapproveLabel',
+						type: 'string',
+						default: 'Decline',
+						displayOptions: { show: { approvalType: ['double'] } },
+					},
+				],
+			},
+		],
+		displayOptions: { show: { ...display.show, responseType: ['approval'] } },
+	},
+	...sendOptionsCollections(
+		display,
+		[
+			limitWaitTimeOption,
+			{
+				displayName: 'Response Button Label',
+				name: 'responseFormButtonLabel',
+				type: 'string',
+				default: 'Send',
+				displayOptions: { show: { '/responseType': ['freeText'] } },
+			},
+			{ displayName: 'Sender Line', name: 'sender', type: 'string', default: '', placeholder: '10004346', description: "Line to send from; empty uses the account's default line" },
+		],
+		{ messagePreview: false },
+	),
+];
+
+/** Kavenegar's 420 here means the approval cannot go by SMS at all until the account allows links. */
+const LINK_REFUSED = {
+	420: 'An approval SMS must carry its link: ask Kavenegar to allow links for this account (in the panel or through support); until then nothing can be sent.',
+};
+
+/**
+ * The same ID for a recipient whenever this question is sent again in this execution (Retry On
+ * Fail, a worker that died mid-send): the link already names the execution and the node, and the
+ * run index tells apart the questions of a node in a loop.
+ */
+function localIdFor(context: IExecuteFunctions, link: string, recipient: string): string {
+	const runIndex = String(context.getWorkflowDataProxy(0).$runIndex);
+	const digest = createHash('sha256').update(JSON.stringify(['kavenegar-approval-v1', link, runIndex, recipient])).digest();
+	const id = digest.readBigUInt64BE(0) & ((1n << 53n) - 1n);
+	return String(id === 0n ? 1n : id);
+}
+
+export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const item = asSingleItem(this, 0);
+	const fields = this.getNodeParameter('additionalFields', 0, {}) as IDataObject;
+	const params: WireParams = {
+		receptor: this.getNodeParameter('approvers', 0, '') as string,
+		message: approvalQuestion(this).message,
+		sender: fields.sender === '' ? undefined : (fields.sender as string | undefined),
+	};
+	for (const rule of [
+		phoneNumberList('receptor', FIELD.recipients, MESSAGES_PER_REQUEST, normalisesPhoneNumbers),
+		required('message', FIELD.message),
+		singleValue('sender', FIELD.sender),
+	]) {
+		await rule.call(item, params);
+	}
+	const waitTill = waitUntil(item, fields);
+
+	const link = approvalLink(this);
+	const text = `${String(params.message)}\n${link}`;
+	const recipients = splitList(params.receptor);
+	const messages = recipients.length * messageParts(text).parts;
+	const cap = messageCap(item);
+	if (cap > 0 && messages > cap) throw overCapError(this.getNode(), 0, { messages, cap, items: 1, place: messageCapPlace(item) });
+	const floor = creditFloor(item);
+	if (floor > 0) {
+		const below = belowFloorError(this, await readCredit(this, creditFloorPlace(item)), floor, creditFloorPlace(item));
+		if (below) throw below;
+	}
+
+	await callKavenegar(
+		this,
+		'sms/send',
+		{
+			receptor: recipients.join(','),
+			message: text,
+			...(preventsDuplicateSends(item) && { localid: recipients.map((recipient) => localIdFor(this, link, recipient)).join(',') }),
+			...(params.sender !== undefined && { sender: String(params.sender) }),
+		},
+		LINK_REFUSED,
+		'kavenegarApi',
+		{ receptor: FIELD.recipients, message: FIELD.message, sender: FIELD.sender },
+	);
+
+	// What n8n passes on if the wait ends unanswered: the items that came in, saying so.
+	const unanswered = approvalQuestion(this).kind === 'approval' ? { approved: false, timedOut: true } : { text: '', timedOut: true };
+	const waiting = this.getExecuteData();
+	waiting.data = { ...waiting.data, main: [items.map((input, index) => ({ json: { ...input.json, data: unanswered }, pairedItem: { item: index } }))] };
+	await this.putExecutionToWait(waitTill);
+	return [items];
+}

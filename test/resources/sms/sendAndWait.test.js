@@ -1,0 +1,180 @@
+const { callWaitingLink, resumeWaiting } = require('../../harness');
+const { useFake, expectRejectedBeforeSending } = require('../../helpers');
+
+const ctx = useFake();
+/** The newest node version: the send options live in Additional Fields. */
+const V3 = { settings: { typeVersion: 3 } };
+
+/**
+ * SMS → Send and Wait for Response.
+ * @param {Record<string, any>} [more]
+ */
+const ask = (more = {}) => ({ resource: 'sms', operation: 'sendAndWait', approvers: '+98 912 111 1111', message: 'Refund order 1234?', ...more });
+
+/** Runs the node until it waits; resolves with the run and the one SMS the fake received. */
+async function askAndWait(/** @type {Record<string, any>} */ parameters, options = {}) {
+	const result = await ctx.run(parameters, { ...V3, ...options });
+	expect(result.error).toBeUndefined();
+	expect(result.run?.waitTill).toBeInstanceOf(Date);
+	const sends = ctx.fake.requests.filter((request) => request.operation === 'sms/send');
+	expect(sends).toHaveLength(1);
+	return { run: /** @type {import('n8n-workflow').IRun} */ (result.run), sent: { ...sends[0], form: sends[0].form ?? {} }, items: result.items };
+}
+
+const linkIn = (/** @type {string} */ text) => /** @type {string} */ (/https?:\/\/\S+$/.exec(text)?.[0]);
+
+describe('SMS → Send and Wait for Response', () => {
+	test('sends the question with its signed link, once, and the run waits with no output', async () => {
+		const { run, sent } = await askAndWait(ask());
+		expect(run.status).toBe('waiting');
+		expect(sent).toMatchObject({ method: 'POST', contentType: 'application/x-www-form-urlencoded' });
+		expect(Object.keys(sent.form).sort()).toEqual(['localid', 'message', 'receptor']);
+		expect(sent.form.receptor).toBe('09121111111');
+		const link = linkIn(sent.form.message);
+		expect(sent.form.message).toBe(`Refund order 1234?\n${link}`);
+		// n8n's signed resume link: the waiting-webhook base URL, the execution, the node's ID.
+		expect(link).toMatch(/^http:\/\/127\.0\.0\.1\/test-execution-\d+\/kavenegar-node\?signature=[0-9a-f]{64}$/);
+		expect(sent.form.localid).toMatch(/^\d+$/);
+		// No limit set: n8n's own "wait indefinitely".
+		expect(run.waitTill?.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+	});
+
+	test('opening the link shows the question and decides nothing; the page posts the answer back', async () => {
+		const { run } = await askAndWait(ask({ message: 'Pay <b>invoice</b> 77?\nفاکتور ۷۷ پرداخت شود؟' }));
+		const { response, workflowData } = await callWaitingLink(run, { method: 'GET' });
+		expect(workflowData).toBeUndefined();
+		expect(response.status).toBe(200);
+		expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+		expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+		expect(response.headers['referrer-policy']).toBe('no-referrer');
+		expect(response.body).toContain('<p class="message" dir="auto">Pay &lt;b&gt;invoice&lt;/b&gt; 77?<br>فاکتور ۷۷ پرداخت شود؟</p>');
+		expect(response.body).toContain('<form method="post">');
+		expect(response.body).toContain('<button type="submit" name="decision" value="approve" dir="auto">Approve</button>');
+		expect(response.body).toContain('value="decline" class="secondary" dir="auto">Decline</button>');
+		expect(response.body).not.toMatch(/<script/i);
+	});
+
+	test.each([
+		['approve', true],
+		['decline', false],
+	])('the page posts %s: the run goes on with data.approved %s', async (decision, approved) => {
+		const { run } = await askAndWait(ask());
+		const { response, workflowData } = await callWaitingLink(run, { method: 'POST', body: { decision } });
+		expect(response.status).toBe(200);
+		expect(response.body).toContain('Your answer was recorded');
+		const items = await resumeWaiting(run, workflowData);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({ data: { approved, timedOut: false, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } });
+	});
+
+	test.each([
+		['a link preview', 'WhatsApp/2.23.20.0'],
+		['a crawler', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
+		['a client without a user agent', ''],
+	])('a POST from %s decides nothing', async (_, userAgent) => {
+		const { run } = await askAndWait(ask());
+		const { response, workflowData } = await callWaitingLink(run, { method: 'POST', body: { decision: 'approve' }, headers: { 'user-agent': userAgent } });
+		expect(workflowData).toBeUndefined();
+		expect(response.status).toBe(403);
+		expect(response.body).toContain('Answer not recorded');
+	});
+
+	test('Approve Only: the page has no Decline, and a posted decline decides nothing', async () => {
+		const { run } = await askAndWait(ask({ approvalOptions: { values: { approvalType: 'single', approveLabel: 'تایید' } } }));
+		const page = await callWaitingLink(run, { method: 'GET' });
+		expect(page.response.body).toContain('value="approve" dir="auto">تایید</button>');
+		expect(page.response.body).not.toContain('value="decline"');
+		const declined = await callWaitingLink(run, { method: 'POST', body: { decision: 'decline' } });
+		expect(declined.workflowData).toBeUndefined();
+		expect(declined.response.status).toBe(400);
+	});
+
+	test('Free Text: the page asks for text; the answer comes out as data.text, an empty one decides nothing', async () => {
+		const { run } = await askAndWait(ask({ responseType: 'freeText', additionalFields: { responseFormButtonLabel: 'ارسال' } }));
+		const page = await callWaitingLink(run, { method: 'GET' });
+		expect(page.response.body).toContain('<textarea id="answer" name="text" dir="auto" required');
+		expect(page.response.body).toContain('<button type="submit" dir="auto">ارسال</button>');
+		expect((await callWaitingLink(run, { method: 'POST', body: { text: '  ' } })).workflowData).toBeUndefined();
+		const { workflowData } = await callWaitingLink(run, { method: 'POST', body: { text: ' Only half, please ' } });
+		const items = await resumeWaiting(run, workflowData);
+		expect(items.map((item) => item.json)).toEqual([{ data: { text: 'Only half, please', timedOut: false, respondedAt: expect.any(String) } }]);
+	});
+
+	test('the question on the page reads as in the SMS: its expressions over the item the node waits with', async () => {
+		const { run, sent } = await askAndWait(ask({ message: '=Refund {{ $json.order }} for {{ $json.amount }} rials?' }), { items: [{ json: { order: 'A-17', amount: 50000 } }] });
+		expect(sent.form.message).toMatch(/^Refund A-17 for 50000 rials\?\n/);
+		const { response } = await callWaitingLink(run, { method: 'GET' });
+		expect(response.body).toContain('>Refund A-17 for 50000 rials?</p>');
+	});
+
+	test('Limit Wait Time: the run waits until then, and a time-out passes the items on with data.timedOut', async () => {
+		const before = Date.now();
+		const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } };
+		const { run } = await askAndWait(ask({ additionalFields: limit }), { items: [{ json: { order: 'A-1' } }, { json: { order: 'A-2' } }] });
+		expect(Number(run.waitTill) - before).toBeGreaterThanOrEqual(2 * 3_600_000);
+		expect(Number(run.waitTill) - before).toBeLessThan(2 * 3_600_000 + 60_000);
+		const items = await resumeWaiting(run);
+		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ order: 'A-1', data: { approved: false, timedOut: true } }, { item: 0 }],
+			[{ order: 'A-2', data: { approved: false, timedOut: true } }, { item: 1 }],
+		]);
+	});
+
+	test('Limit Wait Time at a Jalali date and time, read in the workflow time zone', async () => {
+		const limit = { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '۱۴۱۰/۰۱/۰۱ ۰۹:۰۰' } } };
+		const { run } = await askAndWait(ask({ additionalFields: limit }), { timezone: 'Asia/Tehran' });
+		// 1410/01/01 is 2031-03-21; 09:00 in Tehran is 05:30 UTC.
+		expect(run.waitTill?.toISOString()).toBe('2031-03-21T05:30:00.000Z');
+	});
+
+	test.each([
+		[ask({ approvers: '0912' }), 'Recipients: "0912" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
+		[ask({ message: ' ' }), 'Message: is required'],
+		[ask({ additionalFields: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '1400/01/01 09:00' } } } }), 'Limit Wait Time → Max Date and Time: "1400/01/01 09:00" has passed: give a time to come'],
+		[ask({ additionalFields: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '' } } } }), 'Limit Wait Time → Max Date and Time: is required when the limit is a date'],
+	])('bad input is refused before anything is sent → %#', async (parameters, message) => {
+		await expectRejectedBeforeSending(ctx, { ...parameters }, message);
+	});
+
+	test('every recipient gets the same link; the link and the SMS parts count against Max Messages per Run', async () => {
+		const persian = 'آیا بازپرداخت سفارش ۱۲۳۴ به مبلغ پنجاه هزار ریال تایید می‌شود؟';
+		const over = await ctx.run(ask({ approvers: '09121111111, 09122222222', message: persian, additionalFields: { maxMessagesPerRun: 5 } }), V3);
+		// Persian text and the link of about 90 characters: 3 parts of 67 each, to 2 recipients.
+		expect(over.error.message).toBe('Max Messages per Run: this run would send 6 messages, more than its cap of 5');
+		expect(over.error.description).toContain('Additional Fields → Max Messages per Run');
+		expect(ctx.fake.requests).toEqual([]);
+		const { sent } = await askAndWait(ask({ approvers: '09121111111, 09122222222', message: persian, additionalFields: { maxMessagesPerRun: 6 } }));
+		expect(sent.form.receptor).toBe('09121111111,09122222222');
+		expect(sent.form.localid.split(',')).toHaveLength(2);
+	});
+
+	test('Stop Below Credit reads the credit first and sends nothing under the floor', async () => {
+		const { error } = await ctx.run(ask({ additionalFields: { stopBelowCredit: ctx.fake.credit + 1 } }), V3);
+		expect(error.message).toMatch(/^Stop Below Credit: the account has [\d,]+ rials of credit, below this send's floor of [\d,]+$/);
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/info']);
+	});
+
+	test('an account not allowed links (420): the error says an approval SMS needs its link', async () => {
+		ctx.fake.linksAllowed = false;
+		try {
+			const outbox = ctx.fake.outbox.length;
+			const { error } = await ctx.run(ask(), V3);
+			expect(ctx.fake.outbox.length).toBe(outbox);
+			expect(error.message).toBe('Message: links are not allowed in the text for this account (Kavenegar error 420: "استفاده از لینک در متن پیام برای شما محدود شده است")');
+			expect(error.description).toContain('An approval SMS must carry its link: ask Kavenegar to allow links for this account');
+		} finally {
+			ctx.fake.linksAllowed = true;
+		}
+	});
+
+	test('Retry On Fail sends the same question again with the same local IDs: Kavenegar delivers it once', async () => {
+		const executionId = 'approval-retried';
+		const first = await askAndWait(ask(), { executionId });
+		const messagesBefore = ctx.fake.outbox.length;
+		ctx.fake.requests.length = 0;
+		const again = await askAndWait(ask(), { executionId });
+		expect(again.sent.form.localid).toBe(first.sent.form.localid);
+		expect(again.sent.form.message).toBe(first.sent.form.message);
+		expect(ctx.fake.outbox.length).toBe(messagesBefore);
+	});
+});
