@@ -17,6 +17,9 @@
  *   sms       Send SMS to two numbers, then Get Status of the IDs it returned: the rows of both.
  *   credit    Send SMS while the account has no credit: Kavenegar's code 418, its meaning and advice.
  *
+ * Then, on the same n8n, SMS → Send and Wait for Response and Kavenegar's Human review under an AI
+ * Agent, answered in headless Chromium (scripts/lib/approvalCheck.js; AGENT_APPROVALS=0 leaves it out).
+ *
  * Then n8n is stopped and the API key searched for in every request the model received, every log
  * line of n8n, every stored execution and every file of n8n's user folder (its database holds it
  * encrypted, as a credential). With MCP (the default; AGENT_MCP=0 leaves it out), the same tools
@@ -25,7 +28,8 @@
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), AGENT_KEEP=1
  * (keep the work folder), AGENT_VERSIONS (AI Agent versions, comma-separated; default: what n8n
  * offers), AGENT_ON_ERROR (the tools' On Error, such as continueRegularOutput; default n8n's),
- * AGENT_MCP=0 (no MCP part).
+ * AGENT_MCP=0 (no MCP part), AGENT_APPROVALS=0 (no approvals), AGENT_CHATS=0 (none of the four
+ * conversations above: the other parts alone).
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -40,6 +44,8 @@ const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
 const KEEP = process.env.AGENT_KEEP === '1';
 const WITH_MCP = process.env.AGENT_MCP !== '0';
+const WITH_APPROVALS = process.env.AGENT_APPROVALS !== '0';
+const WITH_CHATS = process.env.AGENT_CHATS !== '0';
 /** The tools' On Error setting (n8n's values: stopWorkflow, continueRegularOutput, continueErrorOutput); unset: n8n's default. */
 const ON_ERROR = process.env.AGENT_ON_ERROR;
 const API_KEY = `live-agent-${crypto.randomBytes(12).toString('hex')}`;
@@ -242,11 +248,16 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	fake.addApprovedTemplate(TEMPLATE, 'Your Shop login code: %token');
-	const talks = conversations(fake);
-	const runs = agentVersions.map((version) => ({ version, ...workflowFor(version) }));
-	const model = await startScriptedModel(
-		runs.flatMap((run) => talks.map((talk) => ({ prompt: `[AI Agent ${run.version}] ${talk.prompt}`, turns: talk.turns }))),
-	);
+	const talks = WITH_CHATS ? conversations(fake) : [];
+	const runs = WITH_CHATS ? agentVersions.map((version) => ({ version, ...workflowFor(version) })) : [];
+	// Human review needs the tools agent of version 3 or later.
+	const reviewAgent = Math.max(...agentVersions);
+	const approvals = WITH_APPROVALS ? require('./lib/approvalCheck') : undefined;
+	const approvalSetup = approvals?.approvalSetup({ credential: KAVENEGAR_CREDENTIAL, modelCredential: MODEL_CREDENTIAL, agentVersion: reviewAgent });
+	const model = await startScriptedModel([
+		...runs.flatMap((run) => talks.map((talk) => ({ prompt: `[AI Agent ${run.version}] ${talk.prompt}`, turns: talk.turns }))),
+		...(approvalSetup?.scenarios ?? []),
+	]);
 	const mcp = WITH_MCP ? require('./lib/mcpCheck') : undefined;
 	const mcpWorkflow = mcp?.mcpWorkflow(readJson(EXAMPLE), KAVENEGAR_CREDENTIAL);
 
@@ -259,7 +270,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		],
 		cli,
 	);
-	await importWorkflows([...runs.map((run) => run.workflow), ...(mcpWorkflow ? [mcpWorkflow.workflow] : [])], cli);
+	await importWorkflows([...runs.map((run) => run.workflow), ...(mcpWorkflow ? [mcpWorkflow.workflow] : []), ...(approvalSetup?.workflows ?? [])], cli);
 	const n8n = await startN8n({ role: 'main', userFolder, logDir });
 	const api = n8n.rest();
 	await api.setupOwner();
@@ -302,7 +313,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	/** @type {Record<string, any>} */
 	const byName = Object.fromEntries(offered.map((/** @type {any} */ tool) => [tool.function?.name, tool.function]));
 	const example = readJson(EXAMPLE);
-	for (const node of example.nodes.filter((/** @type {any} */ node) => node.type === 'n8n-nodes-kavenegar.kavenegarTool')) {
+	for (const node of WITH_CHATS ? example.nodes.filter((/** @type {any} */ node) => node.type === 'n8n-nodes-kavenegar.kavenegarTool') : []) {
 		const name = node.name.replace(/[^a-zA-Z0-9_-]+/g, '_');
 		const tool = byName[name];
 		if (!tool) problems.push(`the model was not offered the tool ${name} (offered: ${Object.keys(byName).join(', ')})`);
@@ -320,12 +331,19 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		mcpLines.push(...result.lines, `  MCP took ${seconds(phase)}`);
 	}
 
+	/** @type {string[]} */
+	const approvalLines = [];
+	if (approvals && approvalSetup) {
+		approvalLines.push(...(await approvals.checkApprovals({ base, api, fake, model, setup: approvalSetup, logDir, problems, served })));
+	}
+
 	await n8n.stop();
 	await model.close();
 	await fake.close();
 	for (const unscripted of model.unscripted) problems.push(`the scripted model was asked what it has no script for: ${unscripted}`);
 
-	const executions = (await Promise.all([...runs.map((run) => run.workflow.id), ...(mcpWorkflow ? [mcpWorkflow.workflow.id] : [])].map((id) => executionsInSqlite(userFolder, id)))).flat();
+	const workflowIds = [...runs.map((run) => run.workflow.id), ...(mcpWorkflow ? [mcpWorkflow.workflow.id] : []), ...(approvalSetup?.workflows.map((workflow) => workflow.id) ?? [])];
+	const executions = (await Promise.all(workflowIds.map((id) => executionsInSqlite(userFolder, id)))).flat();
 	const secret = [{ label: 'the API key', value: API_KEY }];
 	const everyFile = fs
 		.readdirSync(workDir, { recursive: true, withFileTypes: true })
@@ -341,6 +359,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	console.log(`  tools offered       ${offered.map((/** @type {any} */ tool) => `${tool.function?.name}(${Object.keys(tool.function?.parameters?.properties ?? {}).join(', ')})`).join(', ')}`);
 	for (const line of lines) console.log(line);
 	for (const line of mcpLines) console.log(line);
+	for (const line of approvalLines) console.log(line);
 	console.log(`  API key             searched in ${model.requests.length} model requests, ${executions.length} stored executions, ${everyFile.length} files of the work folder (n8n's logs and database included)`);
 	console.log(`  total               ${seconds(startedAt)}`);
 	return problems;

@@ -139,7 +139,7 @@ describe('SMS → Send and Wait for Response', () => {
 	test('every recipient gets the same link; the link and the SMS parts count against Max Messages per Run', async () => {
 		const persian = 'آیا بازپرداخت سفارش ۱۲۳۴ به مبلغ پنجاه هزار ریال تایید می‌شود؟';
 		const over = await ctx.run(ask({ approvers: '09121111111, 09122222222', message: persian, additionalFields: { maxMessagesPerRun: 5 } }), V3);
-		// Persian text and the link of about 90 characters: 3 parts of 67 each, to 2 recipients.
+		// Persian text and the link (about 125 characters here): 3 parts of 67 each, to 2 recipients.
 		expect(over.error.message).toBe('Max Messages per Run: this run would send 6 messages, more than its cap of 5');
 		expect(over.error.description).toContain('Additional Fields → Max Messages per Run');
 		expect(ctx.fake.requests).toEqual([]);

@@ -65,7 +65,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		typeOptions: { rows: 4 },
-		description: 'The question. The SMS ends with the link to answer it, about 120 characters more.',
+		description: 'The question. The SMS ends with the link to answer it, about 150 characters more.',
 		displayOptions: display,
 	},
 	{
