@@ -281,6 +281,8 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	for (const run of runs) await served(`${base}/webhook/${run.webhookId}/chat`);
 	if (mcpWorkflow) await served(`${base}/mcp/${mcpWorkflow.path}`);
 	log(`n8n ${N8N_VERSION} started, AI Agent ${agentVersions.join(' and ')} served (${seconds(startedAt)})`);
+	const approvalRun = approvals && approvalSetup ? { base, api, fake, model, setup: approvalSetup, logDir, problems, served } : undefined;
+	const approvalsBegun = approvals && approvalRun ? await approvals.startApprovals(approvalRun) : undefined;
 
 	/** @type {string[]} */
 	const lines = [];
@@ -333,9 +335,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 
 	/** @type {string[]} */
 	const approvalLines = [];
-	if (approvals && approvalSetup) {
-		approvalLines.push(...(await approvals.checkApprovals({ base, api, fake, model, setup: approvalSetup, logDir, problems, served })));
-	}
+	if (approvals && approvalRun && approvalsBegun) approvalLines.push(...(await approvals.checkApprovals(approvalRun, approvalsBegun)));
 
 	await n8n.stop();
 	await model.close();

@@ -22,14 +22,16 @@
  *    (scripts/queue/inboxFeed.js): each must be emitted in exactly one execution.
  * 4. The Kavenegar Webhook Trigger: callbacks to main and to an `n8n webhook` process, run by the
  *    workers, each once (scripts/queue/webhook.js).
- * 5. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
+ * 5. An approval by SMS (Send and Wait for Response): asked on a worker, answered through main's
+ *    signed link, finished on a worker (scripts/queue/approval.js).
+ * 6. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
  *    The API key (with characters to escape) is searched, raw, URL-encoded and JSON-escaped, in every
  *    log line of every n8n process and n8n CLI command (at debug level), in Redis (every command it
  *    received, from `redis-cli monitor`, and every key and value left, from `--scan`) and PostgreSQL
  *    (every statement with its parameters, from its log, and every row, from pg_dump). The fakes' own
  *    logs are not searched: a fake is the service and prints the key it accepts (which shows that the
  *    search finds the key where it is).
- * 6. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
+ * 7. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
  *    explain. Every process it started is stopped by its PID, also on failure and on SIGINT.
  *
  * The whole run takes one to two minutes once n8n is cached, so CI runs the same numbers.
@@ -49,6 +51,7 @@ const { ensurePackages, startPostgres, startRedis } = require('./queue/services'
 const { TRIGGER_WORKFLOW_ID, sendWorkflow, triggerWorkflow } = require('./queue/workflows');
 const { webhookTriggerPart } = require('./queue/webhook');
 const { startInboxFeed } = require('./queue/inboxFeed');
+const { APPROVAL_WORKFLOW_ID, approvalWorkflow, runApproval } = require('./queue/approval');
 
 const CALLS = Number(process.env.QUEUE_CALLS || 200);
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 10);
@@ -82,7 +85,7 @@ const CALL_TIMEOUT_MS = 45 * 1000;
  */
 /** @typedef {Awaited<ReturnType<typeof runLoad>>} LoadFigures */
 /**
- * @typedef {{ loads: LoadFigures[], failing?: number, webhook?: string, trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
+ * @typedef {{ loads: LoadFigures[], failing?: number, webhook?: string, approval?: string, trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
  */
 
 /** @type {[string, number][]} */
@@ -548,6 +551,9 @@ async function main() {
 	stoppers.push(() => postgres.stop());
 	const fakes = { derived: await startFaultyFake('fake-derived', logDir), caller: await startFaultyFake('fake-caller', logDir) };
 	stoppers.push(() => Promise.all(Object.values(fakes).map((fake) => fake.stop())));
+	// Without faults: an approval SMS is sent once, not retried.
+	const approvalFake = await startFake(await freePort(), ['--api-key', API_KEY], path.join(logDir, 'fake-approval.log'));
+	stoppers.push(() => approvalFake.stop());
 	log(`redis :${redis.port} (pid ${redis.pid}), postgres :${postgres.port} (pid ${postgres.pid}), fakes ${fakes.derived.url} ${fakes.caller.url}`);
 
 	/** @type {Record<string, string>} */
@@ -574,10 +580,11 @@ async function main() {
 		caller: { id: 'queueKavenegarCred2', name: 'Kavenegar (queue fake 2)' },
 		refused: { id: 'queueKavenegarCred3', name: 'Kavenegar (nothing listening)' },
 		notFound: { id: 'queueKavenegarCred4', name: 'Kavenegar (wrong path)' },
+		approval: { id: 'queueKavenegarCred5', name: 'Kavenegar (approvals)' },
 	};
 	// Failed sends whose errors n8n stores and logs, where a key in a request's URL would show.
 	/** @type {Record<string, string>} */
-	const baseUrls = { ...Object.fromEntries(Object.entries(fakes).map(([which, fake]) => [which, fake.url])), refused: `http://127.0.0.1:${await freePort()}`, notFound: `${fakes.caller.url}/nowhere` };
+	const baseUrls = { ...Object.fromEntries(Object.entries(fakes).map(([which, fake]) => [which, fake.url])), refused: `http://127.0.0.1:${await freePort()}`, notFound: `${fakes.caller.url}/nowhere`, approval: approvalFake.url };
 	await importCredentials(
 		[
 			...Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: baseUrls[which] } })),
@@ -597,17 +604,22 @@ async function main() {
 			...FAILING.map((failing) => sendWorkflow({ id: failing.workflowId, path: failing.webhookPath, credential: credentials[failing.which], callerLocalIds: false, ...node, retryOnFail: false })),
 			triggerWorkflow(credentials.derived),
 			webhookTrigger.workflow,
+			approvalWorkflow(credentials.approval),
 		],
 		cli,
 	);
-	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID, webhookTrigger.workflow.id]) await publishWorkflow(id, cli);
+	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID, webhookTrigger.workflow.id, APPROVAL_WORKFLOW_ID]) await publishWorkflow(id, cli);
 	phase('services started, credentials and workflows imported', started);
 
 	started = Date.now();
-	const startWorker = (/** @type {string} */ name, logName = name) => startN8n({ role: 'worker', name: logName, userFolder: folders[name], logDir, env, concurrency: WORKER_CONCURRENCY });
-	const servers = await Promise.all([startN8n({ role: 'main', userFolder: folders.main, logDir, env }), startWorker('worker-1'), startWorker('worker-2')]);
-	stoppers.push(() => Promise.all(servers.map((server) => server.stop())));
-	const mainServer = servers[0];
+	const mainServer = await startN8n({ role: 'main', userFolder: folders.main, logDir, env });
+	stoppers.push(() => mainServer.stop());
+	// A worker makes the links of approval SMS: it must know the address they open, main's, as in any
+	// queue-mode setup (WEBHOOK_URL on every process).
+	const workerEnv = { ...env, WEBHOOK_URL: `${mainServer.url}/` };
+	const startWorker = (/** @type {string} */ name, logName = name) => startN8n({ role: 'worker', name: logName, userFolder: folders[name], logDir, env: workerEnv, concurrency: WORKER_CONCURRENCY });
+	const servers = [mainServer, ...(await Promise.all([startWorker('worker-1'), startWorker('worker-2')]))];
+	stoppers.push(() => Promise.all(servers.slice(1).map((server) => server.stop())));
 	const api = mainServer.rest();
 	await api.setupOwner();
 	// Messages arrive at the trigger's line during the loads, except around each kill (scripts/queue/inboxFeed.js).
@@ -630,6 +642,11 @@ async function main() {
 	started = Date.now();
 	figures.failing = await runFailingSends(cluster, problems);
 	phase('failing sends', started);
+
+	started = Date.now();
+	const approval = await runApproval({ main: mainServer, api, workers: () => servers.filter((server) => server.role === 'worker'), fakeUrl: approvalFake.url, flatted, problems });
+	figures.approval = `execution ${approval.executionId} asked and finished on ${approval.workers.join(' then ')}, data.approved ${approval.approved}`;
+	phase('approval by SMS', started);
 
 	started = Date.now();
 	const workers = () => servers.filter((server) => server.role === 'worker');
@@ -684,6 +701,7 @@ function printFigures(figures) {
 	}
 	if (figures.executionsPerWorker) console.log(`executions per worker   ${Object.entries(figures.executionsPerWorker).map(([name, count]) => `${name} ${count}`).join(', ')}`);
 	if (figures.webhook) console.log(`webhook trigger         ${figures.webhook}`);
+	if (figures.approval) console.log(`approval by SMS         ${figures.approval}`);
 	const t = figures.trigger;
 	if (t) console.log(`trigger                 ${t.messages} incoming messages, ${t.emitted} emitted in ${t.executions} executions, ${t.missed} missed, ${t.twice} twice`);
 	const s = figures.searched;

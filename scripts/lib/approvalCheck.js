@@ -215,38 +215,52 @@ async function visit(url, headers = {}, form) {
 	return { status: response.status, body: await response.text() };
 }
 
+/** @typedef {{ base: string, api: any, fake: Fake, model: any, setup: ReturnType<typeof approvalSetup>, logDir: string, problems: string[], served: (url: string) => Promise<void> }} ApprovalRun */
+
 /**
- * @param {{ base: string, api: any, fake: Fake, model: any, setup: ReturnType<typeof approvalSetup>, logDir: string, problems: string[], served: (url: string) => Promise<void> }} options
+ * Asks a question by a Webhook of this check and resolves with the link the SMS to `body.to` carries.
+ * @param {ApprovalRun} run
+ * @param {string} hookPath
+ * @param {Record<string, unknown>} body
+ */
+async function ask({ base, fake }, hookPath, body) {
+	const from = fake.requests.length;
+	const response = await until(async () => {
+		const answer = await fetch(`${base}/webhook/${hookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		return answer.status === 404 ? undefined : answer;
+	}, `n8n to serve ${hookPath}`);
+	if (response.status !== 200) throw new Error(`the webhook ${hookPath} answered ${response.status}`);
+	return linkSentTo(fake, from, String(body.to));
+}
+
+/**
+ * Publishes the check's workflows and asks the question left to time out: n8n's wait tracker ends it
+ * a minute or two later, while the agent's conversations and the rest of this check run.
+ * @param {ApprovalRun} run
+ */
+async function startApprovals(run) {
+	for (const workflow of run.setup.workflows) await run.api.activate(workflow.id);
+	await run.served(`${run.base}/webhook/${run.setup.reviewChatId}/chat`);
+	return { timeout: await ask(run, PATHS.approval, { to: '09121230009', question: 'Ship order 1009?', waitMinutes: 1 }), started: Date.now() };
+}
+
+/**
+ * @param {ApprovalRun} run
+ * @param {Awaited<ReturnType<typeof startApprovals>>} begun
  * @returns {Promise<string[]>} the lines of the summary
  */
-async function checkApprovals({ base, api, fake, model, setup, logDir, problems, served }) {
-	const started = Date.now();
+async function checkApprovals(run, { timeout, started }) {
+	const { base, api, fake, model, setup, logDir, problems } = run;
 	/** @type {string[]} */
 	const lines = [];
 	/** @param {string} problem */
 	const fail = (problem) => problems.push(`approvals: ${problem}`);
-	for (const workflow of setup.workflows) await api.activate(workflow.id);
-	await served(`${base}/webhook/${setup.reviewChatId}/chat`);
-	const hook = (/** @type {string} */ name) => `${base}/webhook/${name}`;
-
-	/** @param {string} hookPath @param {Record<string, unknown>} body */
-	const start = async (hookPath, body) => {
-		const from = fake.requests.length;
-		const response = await until(async () => {
-			const answer = await fetch(hook(hookPath), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-			return answer.status === 404 ? undefined : answer;
-		}, `n8n to serve ${hookPath}`);
-		if (response.status !== 200) throw new Error(`the webhook ${hookPath} answered ${response.status}`);
-		return linkSentTo(fake, from, String(body.to));
-	};
+	const start = (/** @type {string} */ hookPath, /** @type {Record<string, unknown>} */ body) => ask(run, hookPath, body);
 	/** @param {string} executionId */
 	const stillWaiting = async (executionId, /** @type {string} */ after) => {
 		const found = await execution(api, executionId);
 		if (found.status !== 'waiting') fail(`${after}: execution ${executionId} is ${found.status}, not still waiting`);
 	};
-
-	// The time-out first: n8n ends it a minute or two from now, while the rest runs.
-	const timeout = await start(PATHS.approval, { to: '09121230009', question: 'Ship order 1009?', waitMinutes: 1 });
 
 	if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set EDITOR_CHROMIUM)`);
 	const { chromium } = require('playwright-core');
@@ -362,9 +376,9 @@ async function checkApprovals({ base, api, fake, model, setup, logDir, problems,
 	const timedOut = await finishedOutput(api, timeout.executionId, 'Ask by SMS', TIMEOUT_WAIT_MS);
 	if (timedOut.status !== 'success' || timedOut.json?.data?.timedOut !== true || timedOut.json?.data?.approved !== false) fail(`the time-out ended ${timedOut.status} with ${JSON.stringify(timedOut.json)}`);
 	lines.push(`  time-out     output ${JSON.stringify(timedOut.json?.data)}`);
-	lines.push(`  approvals took ${seconds(started)} (screenshots: ${logDir}/approval-*.png)`);
-	log(`approvals checked in ${seconds(started)}`);
+	lines.push(`  approvals took ${seconds(started)} after the time-out's question (screenshots: ${logDir}/approval-*.png)`);
+	log(`approvals checked ${seconds(started)} after the time-out's question`);
 	return lines;
 }
 
-module.exports = { approvalSetup, checkApprovals };
+module.exports = { approvalSetup, startApprovals, checkApprovals };

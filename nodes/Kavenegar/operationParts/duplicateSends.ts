@@ -17,6 +17,12 @@ export const LONG_RULE = `is larger than a local ID can be (at most ${LONG_MAX})
  */
 const SAFE_ID_MASK = (1n << 53n) - 1n;
 
+/** A local ID that only the same `parts` make again, within the safe range above, never 0. */
+export function localIdFrom(parts: unknown[]): string {
+	const id = createHash('sha256').update(JSON.stringify(parts)).digest().readBigUInt64BE(0) & SAFE_ID_MASK;
+	return String(id === 0n ? 1n : id);
+}
+
 /**
  * The IDs a node run derived, by execution, node and run, then by item: Retry On Fail runs the
  * node again in the same process, and reusing them keeps a retry a no-op even when the text has
@@ -114,11 +120,7 @@ export function derivedLocalIds(
 			]),
 		)
 		.digest('hex');
-	const ids = messages.map((parts) => {
-		const digest = createHash('sha256').update(JSON.stringify([send, ...parts])).digest();
-		const id = digest.readBigUInt64BE(0) & SAFE_ID_MASK;
-		return String(id === 0n ? 1n : id);
-	});
+	const ids = messages.map((parts) => localIdFrom([send, ...parts]));
 	if (executionId) remember(run, itemIndex, ids);
 	return ids;
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { callKavenegar } from '../../../allNodes/callKavenegar';
 import { splitList } from '../../../allNodes/lists';
 import { approvalLink } from '../../approvals/link';
 import { approvalQuestion } from '../../approvals/question';
 import { limitWaitTimeOption, waitUntil } from '../../approvals/waitLimit';
+import { localIdFrom } from '../../operationParts/duplicateSends';
 import { showFor } from '../../operationParts/fields/routing';
 import { messageParts } from '../../operationParts/messageParts';
 import { phoneNumberList } from '../../operationParts/rules/phoneNumbers';
@@ -141,10 +141,7 @@ const LINK_REFUSED = {
  * run index tells apart the questions of a node in a loop.
  */
 function localIdFor(context: IExecuteFunctions, link: string, recipient: string): string {
-	const runIndex = String(context.getWorkflowDataProxy(0).$runIndex);
-	const digest = createHash('sha256').update(JSON.stringify(['kavenegar-approval-v1', link, runIndex, recipient])).digest();
-	const id = digest.readBigUInt64BE(0) & ((1n << 53n) - 1n);
-	return String(id === 0n ? 1n : id);
+	return localIdFrom(['kavenegar-approval-v1', link, String(context.getWorkflowDataProxy(0).$runIndex), recipient]);
 }
 
 export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
