@@ -17,9 +17,12 @@
  * - search: the nodes panel searched for what users type and for every alias of the codex files;
  *   what is found is recorded, and each search the codex promises (the term inside a node's name or
  *   alias) must list that node.
+ * - review: an AI Agent's Tool + opens the tools n8n offers; its Human review list must hold Kavenegar
+ *   (the HitlTool n8n makes of a node with Send and Wait for Response), whose panel then opens with
+ *   the approval's fields.
  * Each panel and search is saved as a PNG, listed with what was checked in checks.json beside them.
  *
- *   node scripts/editorCheck.js [--out DIR] [--only panels,search] [--panel TEXT,...]
+ *   node scripts/editorCheck.js [--out DIR] [--only panels,search,actions,review] [--panel TEXT,...]
  *
  * Needs Chromium from Debian (`apt-get install -y chromium`, /usr/bin/chromium; EDITOR_CHROMIUM
  * names another) and playwright-core (a devDependency, which downloads no browser). Environment as
@@ -563,6 +566,46 @@ async function checkActions(page, baseUrl, listedAs, expected, outDir, checks) {
 	await page.keyboard.press('Escape');
 }
 
+/**
+ * The Human review list an AI Agent's Tool + opens: n8n builds it from every node with a Send and
+ * Wait for Response operation, Kavenegar's included, and adds the one picked as a review node.
+ * @param {Page} page
+ * @param {import('./lib/n8nServer').RestClient} rest
+ * @param {string} baseUrl
+ * @param {Description} agent
+ * @param {string} outDir
+ * @param {Check[]} checks
+ */
+async function checkHumanReview(page, rest, baseUrl, agent, outDir, checks) {
+	const created = await rest.request('POST', '/workflows', {
+		name: `Kavenegar Human review ${new Date().toISOString()}`,
+		nodes: [{ id: '00000000-0000-4000-8000-a9e000000002', name: 'AI Agent', type: AGENT, typeVersion: newest(agent.version), position: [0, 0], parameters: {} }],
+		connections: {},
+		settings: { timezone: 'UTC' },
+	});
+	await page.goto(`${baseUrl}/workflow/${created.id}`);
+	await page.locator('[data-test-id=canvas-node-input-handle][data-connection-type=ai_tool] [data-test-id=canvas-handle-plus]').first().click();
+	const creator = page.locator('[data-test-id=node-creator]');
+	await creator.getByText('Human review', { exact: true }).first().click();
+	await page.waitForTimeout(700);
+	const listed = await page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) => items.map((item) => (item.textContent ?? '').trim()));
+	const file = 'human-review.png';
+	await page.screenshot({ path: path.join(outDir, file) });
+	/** @type {string[]} */
+	const problems = [];
+	if (!listed.includes('Kavenegar')) problems.push(`Human review lists ${listed.join(', ') || 'nothing'}, not Kavenegar`);
+	else {
+		await creator.locator('[data-test-id=node-creator-item-name]', { hasText: /^\s*Kavenegar\s*$/ }).first().click();
+		await page.locator('[data-test-id=ndv]').waitFor();
+		await page.waitForTimeout(700);
+		const labels = (await readPanel(page)).items.map((item) => item.label.replace(/\s*\*$/, ''));
+		for (const label of ['Recipients', 'Message', 'Approval Options']) if (!labels.includes(label)) problems.push(`the Kavenegar review panel shows ${labels.join(', ')}, without ${label}`);
+		await page.screenshot({ path: path.join(outDir, 'human-review-panel.png') });
+		await page.keyboard.press('Escape');
+	}
+	checks.push({ name: 'review: Kavenegar under Human review', file, what: "an AI Agent's Tool +, Human review: Kavenegar listed, its panel with the approval's fields", problems, seen: listed });
+}
+
 // ------------------------------------------------------------------------------------------ main
 
 async function main() {
@@ -678,6 +721,14 @@ async function main() {
 					broken.push(`actions of ${item.listedAs}: ${String(error.message).split('\n')[0]}`);
 					await page.screenshot({ path: path.join(outDir, `failed-actions-${slug(item.listedAs)}.png`) }).catch(() => undefined);
 				}
+			}
+		}
+		if (!only || only.includes('review')) {
+			try {
+				await checkHumanReview(page, rest, baseUrl, /** @type {Description} */ (types.get(AGENT)), outDir, checks);
+			} catch (error) {
+				broken.push(`Human review: ${String(error.message).split('\n')[0]}`);
+				await page.screenshot({ path: path.join(outDir, 'failed-human-review.png') }).catch(() => undefined);
 			}
 		}
 		fs.writeFileSync(path.join(outDir, 'checks.json'), JSON.stringify({ n8nVersion: N8N_VERSION, package: ROOT, viewport: VIEWPORT, checks }, null, 2) + '\n');

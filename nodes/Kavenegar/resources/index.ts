@@ -52,6 +52,7 @@ import { addReadableFields } from '../../allNodes/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
 import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../operationParts/nodeVersions';
+import { n8nRequestOptions } from '../operationParts/n8nRequestOptions';
 import { onePropertyPerName } from '../operationParts/onePropertyPerName';
 import { operationFields } from '../operationParts/operationFields';
 import { accountDescription } from './account';
@@ -100,75 +101,6 @@ const requestLimitsField: INodeProperties = {
 	displayOptions: { show: ONLY_VERSION_1 },
 	options: requestLimitOptions,
 };
-
-/*
- * n8n's own Request Options of a declarative node (n8n-core's nodes-loader/constants.js, the same in
- * n8n 2.8 and 2.41), which its loader adds to a declarative node only if the node has no `webhook`
- * method. This node has one (SMS → Send and Wait for Response), so it declares them itself, as the
- * loader would have merged them: n8n's routing reads them by these names, and saved workflows keep them.
- */
-const n8nRequestOptions: INodeProperties[] = [
-	{
-		displayName: 'Batching',
-		name: 'batching',
-		placeholder: 'Add Batching',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: false },
-		default: { batch: {} },
-		options: [
-			{
-				displayName: 'Batching',
-				name: 'batch',
-				values: [
-					{
-						displayName: 'Items per Batch',
-						name: 'batchSize',
-						type: 'number',
-						typeOptions: { minValue: -1 },
-						default: 50,
-						description: 'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
-					},
-					{
-						// n8n's own wording, as its loader would have added it.
-						// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased
-						displayName: 'Batch Interval (ms)',
-						name: 'batchInterval',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 1000,
-						description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Ignore SSL Issues (Insecure)',
-		name: 'allowUnauthorizedCerts',
-		type: 'boolean',
-		noDataExpression: true,
-		default: false,
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-ignore-ssl-issues
-		description: 'Whether to accept the response even if SSL certificate validation is not possible',
-	},
-	{
-		displayName: 'Proxy',
-		name: 'proxy',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. http://myproxy:3128',
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-missing-final-period
-		description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128',
-	},
-	{
-		displayName: 'Timeout',
-		name: 'timeout',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 10000,
-		description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
-	},
-];
 
 /** n8n's Request Options with ours, shown from version 2, among them in label order, as n8n's loader sorts them. */
 const requestOptionsField: INodeProperties = {
