@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
+import { KAVENEGAR_DESCRIPTION } from '../allNodes/nodesPanel';
 import { properties } from './resources';
 import { LATEST_VERSION, NODE_VERSIONS } from './operationParts/nodeVersions';
 
@@ -13,7 +14,7 @@ export class Kavenegar implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: LATEST_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send SMS and one-time codes, read the inbox and manage templates, blocklists and media with Kavenegar',
+		description: KAVENEGAR_DESCRIPTION,
 		defaults: { name: 'Kavenegar' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
