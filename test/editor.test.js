@@ -126,8 +126,9 @@ const drawnWhole = nodesProperties.flatMap(([node, fields]) =>
 	}),
 );
 
-test.each(drawnWhole)('%s keeps to its length', (_where, text, limit) => {
+test.each(drawnWhole)('%s keeps to its length and holds no HTML-like <…> (n8n would drop it as a tag)', (_where, text, limit) => {
 	expect(text.length).toBeLessThanOrEqual(limit);
+	expect(text).not.toMatch(/<[^>]*>/);
 });
 
 test("developer words stay in docs/, and n8n 2.x's Publish is said, not Activate", () => {

@@ -15,14 +15,14 @@ const statusOptions = Object.entries(MESSAGE_STATUS_NAMES)
 
 export const webhookTriggerProperties: INodeProperties[] = [
 	{
-		displayName: "Publish the workflow, then paste the Production URL + ?secret=<the credential's Secret> as the receive URL in Kavenegar's panel",
+		displayName: "Publish the workflow, then paste the Production URL with ?secret= and the credential's Secret as the receive URL in Kavenegar's panel",
 		name: 'incomingNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: incoming,
 	},
 	{
-		displayName: "Publish the workflow, then paste the Production URL + ?secret=<the credential's Secret> as the delivery report URL in Kavenegar's panel",
+		displayName: "Publish the workflow, then paste the Production URL with ?secret= and the credential's Secret as the delivery URL in Kavenegar's panel",
 		name: 'deliveryNotice',
 		type: 'notice',
 		default: '',
