@@ -16,13 +16,20 @@
  *   type it needs, with its ID and name.
  * - search: the nodes panel searched for what users type and for every alias of the codex files;
  *   what is found is recorded, and each search the codex promises (the term inside a node's name or
- *   alias) must list that node.
+ *   alias) must list that node; a search for what a node does not do (NOT_LISTED) must not.
+ * - actions: each item of the nodes panel opened: its header must describe the node it is named
+ *   for, and every action and trigger event must be listed whole.
+ * - errors: a send the fake Kavenegar refuses with its Persian message, run from the panel: the
+ *   toast and the error's title and description must draw that message in order.
  * - review: an AI Agent's Tool + opens the tools n8n offers; its Human review list must hold Kavenegar
  *   (the HitlTool n8n makes of a node with Send and Wait for Response), whose panel then opens with
  *   the approval's fields.
+ * Texts, wherever drawn: a hint or notice longer than scripts/lib/editorTexts.js allows fails, and
+ * so does right-to-left text beside English text outside a bidirectional isolate (the browser
+ * would draw the quotes and brackets around it out of order; the DOM text is read, not pixels).
  * Each panel and search is saved as a PNG, listed with what was checked in checks.json beside them.
  *
- *   node scripts/editorCheck.js [--out DIR] [--only panels,search,actions,review] [--panel TEXT,...]
+ *   node scripts/editorCheck.js [--out DIR] [--only panels,search,actions,errors,review] [--panel TEXT,...]
  *
  * Needs Chromium from Debian (`apt-get install -y chromium`, /usr/bin/chromium; EDITOR_CHROMIUM
  * names another) and playwright-core (a devDependency, which downloads no browser). Environment as
@@ -38,6 +45,8 @@ const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_DIR, N8N_VER
 const { importCredentials, startN8n, DEFAULT_OWNER } = require('./lib/n8nServer');
 const { killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
 const { collectionOptions, displayed, newest, panelsOf } = require('./lib/editorPanels');
+const { HINT_CHARS, NOTICE_CHARS, unisolatedRightToLeft } = require('./lib/editorTexts');
+const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
 const CHROMIUM = process.env.EDITOR_CHROMIUM || '/usr/bin/chromium';
 // Without the background-networking flags Chromium tries hosts off this machine at every start.
@@ -53,6 +62,12 @@ const CREDENTIALS = [
 ];
 /** What users type in the nodes panel (issue 24), searched beside every alias of the codex files. */
 const USER_SEARCHES = ['kavenegar', 'sms', 'webhook sms', 'sms webhook', 'incoming sms'];
+/** Searches for what a node does not do, and the items they must not list (issue 32: the Webhook trigger sends no codes). */
+const NOT_LISTED = /** @type {Record<string, string[]>} */ ({ otp: ['Kavenegar Webhook'] });
+/** The main account's key at the fake Kavenegar (the errors check); the second account's key is wrong. */
+const FAKE_API_KEY = 'editor-check-key';
+/** A send from a line the account does not have: the fake answers 412 with Kavenegar's Persian message. */
+const REFUSED_SEND = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello', additionalFields: { sender: '30009999' } };
 /** Typed into these fields wherever a panel shows them (checkTyping): a Jalali date as people in Iran write it. */
 const TYPED = /** @type {Record<string, string>} */ ({ startDate: '۱۴۰۶/۰۱/۰۱ ۰۹:۰۰' });
 /** A node saved as version 1, with values in version 1's own collections. */
@@ -178,14 +193,24 @@ function readPanel(page) {
 				issues: row.querySelector('[data-test-id=parameter-issues], .has-issues') !== null,
 				asterisk: /\*\s*$/.test((title?.textContent ?? '').trim()),
 				cut: cutTexts(copy.isConnected ? copy : row).filter((text) => !row.querySelector('.node-credentials') || !(row.querySelector('.node-credentials')?.textContent ?? '').includes(text)),
+				hints: Array.from(row.querySelectorAll('[data-test-id=parameter-input-hint]')).map((hint) => (hint.textContent ?? '').replace(/\s+/g, ' ').trim()),
 			};
 		});
 		const credentials = Array.from(ndv.querySelectorAll('[data-test-id=credentials-label]')).map((label) => ({
 			label: (label.querySelector('label')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
 			value: /** @type {HTMLInputElement | null} */ (label.querySelector('[data-test-id=node-credentials-select] input'))?.value ?? '',
 		}));
-		return { items, credentials };
+		return { items, credentials, text: ndv.innerText };
 	});
+}
+
+/**
+ * The problems of texts as drawn: right-to-left runs outside an isolate beside English text.
+ * @param {string} where
+ * @param {string} text
+ */
+function outOfOrder(where, text) {
+	return unisolatedRightToLeft(text).map((run) => `${where}: right-to-left text drawn out of order (no bidirectional isolate): "${run.slice(0, 60)}"`);
 }
 
 /**
@@ -418,6 +443,8 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 			const item = drawn.items[index];
 			if (isNotice && item.notice !== text) problems.push(`notice cut: "${text.slice(0, 60)}…" shows as "${(item.notice ?? '').slice(0, 80)}"`);
 			if (property.hint && !item.text.includes(plain(property.hint))) problems.push(`${property.displayName}: its hint is not shown whole ("${plain(property.hint).slice(0, 60)}…")`);
+			for (const hint of item.hints.filter((drawnHint) => drawnHint.length > HINT_CHARS)) problems.push(`${property.displayName}: a hint of ${hint.length} characters, over ${HINT_CHARS}: "${hint.slice(0, 60)}…"`);
+			if (isNotice && (item.notice ?? '').length > NOTICE_CHARS) problems.push(`a notice of ${(item.notice ?? '').length} characters, over ${NOTICE_CHARS}: "${text.slice(0, 60)}…"`);
 			const value = shown.values[property.name];
 			const empty = value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 			if (property.required && empty && !item.issues && !item.asterisk) problems.push(`${property.displayName}: required and empty, but not marked as required`);
@@ -426,6 +453,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 		drawn.items.forEach((item, at) => {
 			if (!matched.has(at)) problems.push(`shown but not displayed by the description for this choice: "${(item.label || item.notice || item.text).slice(0, 60)}"`);
 		});
+		problems.push(...outOfOrder('the panel', drawn.text));
 		const file = `panel-${slug(panel.name)}.png`;
 		await page.screenshot({ path: path.join(outDir, file) });
 		await checkCredentials(panel, description, problems);
@@ -501,7 +529,7 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 	const listedAs = (/** @type {Description} */ node) => hostOf(node).displayName.replace(/ Trigger$/, '');
 	/** @param {Description} node */
 	const promises = (node) => [node.displayName, ...(node.codex?.alias ?? [])].map((text) => text.toLowerCase());
-	const terms = [...new Set([...USER_SEARCHES, ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
+	const terms = [...new Set([...USER_SEARCHES, ...Object.keys(NOT_LISTED), ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
 	const search = await openNodesPanel(page, baseUrl);
 	/** @type {Record<string, string[]>} */
 	const found = {};
@@ -517,28 +545,32 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 				problems.push(`"${term}" does not list ${listedAs(node)} (${node.displayName}), which its ${node.displayName.toLowerCase().includes(term) ? 'name' : 'codex alias'} promises; found: ${found[term].slice(0, 6).join(', ') || 'nothing'}`);
 			}
 		}
+		for (const item of NOT_LISTED[term] ?? []) if (found[term].includes(item)) problems.push(`"${term}" lists ${item}, which does not do that`);
 		if (USER_SEARCHES.includes(term)) {
 			const file = `search-${slug(term)}.png`;
 			await page.screenshot({ path: path.join(outDir, file) });
 			checks.push({ name: `search: ${term}`, file, what: `nodes panel of a new workflow searched for "${term}"`, problems: [], seen: found[term] });
 		}
 	}
-	checks.push({ name: 'search: codex promises', file: '', what: `every alias of ${ours.map((node) => node.displayName).join(', ')} and what users type`, problems, seen: found });
+	checks.push({ name: 'search: codex promises', file: '', what: `every alias of ${ours.map((node) => node.displayName).join(', ')}, what users type, and what must not be found (${Object.keys(NOT_LISTED).join(', ')})`, problems, seen: found });
 	await page.keyboard.press('Escape');
 }
 
 /**
  * The actions an item of the nodes panel lists once clicked: n8n builds them from each operation's
- * `action` (which a model also reads as the tool's description) and from each trigger event ("On
- * " and its name), so every one must be listed and shown whole (not cut with an ellipsis).
+ * `action` (which a model also reads as the tool's description) and from each trigger event (its
+ * `action`, else "On " and its name), so every one must be listed and shown whole (not cut with an
+ * ellipsis). The item's header must say what its node does: n8n gives an item that holds a trigger
+ * the trigger's description, which once described the polling trigger over the node's 29 actions.
  * @param {Page} page
  * @param {string} baseUrl
  * @param {string} listedAs the item's name in the panel
  * @param {string[]} expected
+ * @param {string} description the description of the node the item is named for
  * @param {string} outDir
  * @param {Check[]} checks
  */
-async function checkActions(page, baseUrl, listedAs, expected, outDir, checks) {
+async function checkActions(page, baseUrl, listedAs, expected, description, outDir, checks) {
 	const search = await openNodesPanel(page, baseUrl);
 	await search.pressSequentially(listedAs.toLowerCase(), { delay: 20 });
 	await page.waitForTimeout(700);
@@ -553,16 +585,71 @@ async function checkActions(page, baseUrl, listedAs, expected, outDir, checks) {
 	const shown = await page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) =>
 		items.map((item) => ({ text: (item.textContent ?? '').trim(), cut: item.scrollWidth > item.clientWidth + 1 || item.scrollHeight > item.clientHeight + 1 })),
 	);
+	// The item's details above its lists: n8n 2.8.4 draws a community node's name and description
+	// under a "Node details" bar, others in the bar (nodes-list-header) itself.
+	const header = plain((await page.locator('[data-test-id=node-creator]').first().innerText()).split(/\n\s*(?:Triggers|Actions) \(\d+\)/)[0]);
 	const file = `actions-${slug(listedAs)}.png`;
 	await page.screenshot({ path: path.join(outDir, file), fullPage: true });
 	/** @type {string[]} */
 	const problems = [];
+	if (!header.includes(plain(description))) problems.push(`the header describes another node: "${header.slice(0, 120)}", not "${description}"`);
+	problems.push(...outOfOrder('the header', header));
 	for (const action of expected) {
 		const found = shown.find((item) => item.text.toLowerCase() === action.toLowerCase());
 		if (!found) problems.push(`"${action}" is not listed`);
 		else if (found.cut) problems.push(`"${action}" is cut`);
 	}
-	checks.push({ name: `actions: ${listedAs}`, file, what: `the actions the nodes panel lists under ${listedAs}, each whole`, problems, seen: shown });
+	checks.push({ name: `actions: ${listedAs}`, file, what: `the header and the actions the nodes panel lists under ${listedAs}, each whole`, problems, seen: { header, actions: shown } });
+	await page.keyboard.press('Escape');
+}
+
+/**
+ * A send the fake Kavenegar refuses (412, its message in Persian), run from its panel as a user
+ * runs it (Execute step): the toast, the error's title and its description must draw the Persian
+ * message in order. The node is added to a workflow of its own.
+ * @param {Page} page
+ * @param {string} baseUrl
+ * @param {ReturnType<Awaited<ReturnType<typeof startN8n>>['rest']>} rest
+ * @param {Description} kavenegar
+ * @param {string} outDir
+ * @param {Check[]} checks
+ */
+async function checkErrors(page, baseUrl, rest, kavenegar, outDir, checks) {
+	const main = CREDENTIALS[0];
+	const node = {
+		id: '00000000-0000-4000-8000-e00000000412',
+		name: 'Send from a line not the account’s',
+		type: kavenegar.name,
+		typeVersion: newest(kavenegar.version),
+		position: [0, 0],
+		parameters: REFUSED_SEND,
+		credentials: { [main.type]: { id: main.id, name: main.name } },
+	};
+	const created = await rest.request('POST', '/workflows', { name: `Kavenegar errors ${new Date().toISOString()}`, nodes: [node], connections: {}, settings: { timezone: 'UTC' } });
+	await page.goto(`${baseUrl}/workflow/${created.id}`);
+	await page.locator(`[data-test-id=canvas-node][data-node-name="${node.name}"]`).dblclick();
+	const ndv = page.locator('[data-test-id=ndv]');
+	await ndv.waitFor();
+	await ndv.locator('[data-test-id=node-execute-button]').first().click();
+	await page.waitForSelector('[data-test-id=node-error-message]', { timeout: 60 * 1000 });
+	await page.waitForTimeout(800);
+	const drawn = {
+		toast: await page.$$eval('.el-notification', (toasts) => toasts.map((toast) => /** @type {HTMLElement} */ (toast).innerText).join('\n')),
+		title: await page.locator('[data-test-id=node-error-message]').first().innerText(),
+		description: await page.locator('[data-test-id=node-error-description]').first().innerText().catch(() => ''),
+	};
+	const file = 'error-412.png';
+	await page.screenshot({ path: path.join(outDir, file) });
+	/** @type {string[]} */
+	const problems = [
+		...outOfOrder('the toast', drawn.toast),
+		...outOfOrder("the error's title", drawn.title),
+		...outOfOrder("the error's description", drawn.description),
+	];
+	// Without Kavenegar's Persian message on screen there would be nothing to judge.
+	if (!/[\u0600-\u06EF]/.test(drawn.title)) problems.push(`the error's title holds no Persian message to check: "${drawn.title.slice(0, 120)}"`);
+	if (!drawn.title.includes('Sender Line 30009999')) problems.push(`the error's title does not name the field and its value (Sender Line 30009999): "${drawn.title.slice(0, 120)}"`);
+	checks.push({ name: 'errors: a refused sender line', file, what: "SMS → Send from line 30009999, which the fake's account lacks (412, Persian message), run with Execute step", problems, seen: drawn });
 	await page.keyboard.press('Escape');
 }
 
@@ -630,11 +717,19 @@ async function main() {
 	let n8n;
 	/** @type {import('playwright-core').Browser | undefined} */
 	let browser;
+	/** @type {Awaited<ReturnType<typeof startFakeKavenegar>> | undefined} */
+	let fake;
 	/** @type {Check[]} */
 	const checks = [];
 	let passed = false;
 	try {
-		await importCredentials(CREDENTIALS, { userFolder, logDir: work });
+		// The API credentials call the fake: the main account's key is its key, the second's is wrong.
+		fake = await startFakeKavenegar({ apiKey: FAKE_API_KEY });
+		const fakeUrl = fake.url;
+		await importCredentials(
+			CREDENTIALS.map((credential) => (credential.type === 'kavenegarApi' ? { ...credential, data: { ...credential.data, baseUrl: fakeUrl } } : credential)),
+			{ userFolder, logDir: work },
+		);
 		n8n = await startN8n({ role: 'main', userFolder, logDir: work });
 		const rest = n8n.rest();
 		await rest.setupOwner();
@@ -713,14 +808,24 @@ async function main() {
 				.map((node) => ({
 					listedAs: node.displayName.replace(/ Trigger$/, ''),
 					expected: [...new Set([...operationActions(node), ...eventActions(node), ...eventActions(types.get(`${node.name}Trigger`))])],
+					description: node.description,
 				}));
 			for (const item of items) {
 				try {
-					await checkActions(page, baseUrl, item.listedAs, /** @type {string[]} */ (item.expected), outDir, checks);
+					await checkActions(page, baseUrl, item.listedAs, /** @type {string[]} */ (item.expected), item.description, outDir, checks);
 				} catch (error) {
 					broken.push(`actions of ${item.listedAs}: ${String(error.message).split('\n')[0]}`);
 					await page.screenshot({ path: path.join(outDir, `failed-actions-${slug(item.listedAs)}.png`) }).catch(() => undefined);
 				}
+			}
+		}
+		const kavenegar = types.get(`${PACKAGE_NAME}.kavenegar`);
+		if ((!only || only.includes('errors')) && kavenegar) {
+			try {
+				await checkErrors(page, baseUrl, rest, kavenegar, outDir, checks);
+			} catch (error) {
+				broken.push(`errors: ${String(error.message).split('\n')[0]}`);
+				await page.screenshot({ path: path.join(outDir, 'failed-errors.png') }).catch(() => undefined);
 			}
 		}
 		if (!only || only.includes('review')) {
@@ -746,6 +851,7 @@ async function main() {
 	} finally {
 		await browser?.close();
 		await n8n?.stop();
+		await fake?.close();
 		killAll();
 		if (passed && process.env.EDITOR_KEEP !== '1') fs.rmSync(work, { recursive: true, force: true });
 		else log(`work folder kept: ${work}`);

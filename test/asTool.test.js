@@ -66,7 +66,7 @@ describe('as a tool', () => {
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(items.map((item) => item.json)).toEqual([
 			{
-				error: expect.stringMatching(/^Template Name: no such template, or not approved yet \(Kavenegar error 424: /),
+				error: expect.stringMatching(/^Template Name "waiting": no such template, or not approved yet \(Kavenegar error 424: /),
 				details: expect.stringContaining('wait for approval'),
 				code: '424',
 			},

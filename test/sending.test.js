@@ -114,7 +114,7 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 		const numbers = freshNumbers(30);
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 2 });
 		const { error } = await ctx.run(send({ requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }), { items: asItems(numbers) });
-		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 		expect(ctx.fake.requests).toHaveLength(3);
 		expect(numbers.filter((number) => ctx.fake.deliveriesTo(number) === 1)).toEqual(numbers.slice(0, 2));
 	});
@@ -281,7 +281,7 @@ describe('backoff on busy answers', () => {
 		const [number] = freshNumbers(1);
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send' });
 		const { error } = await ctx.run(send({ options: { preventDuplicateSends: false } }), { items: asItems([number]) });
-		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(ctx.fake.deliveriesTo(number)).toBe(0);
 	});

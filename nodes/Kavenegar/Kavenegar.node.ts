@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { approvalWebhook, approvalWebhooks } from './approvals/webhook';
 import { sendAndWait } from './resources/sms/sendAndWait';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
+import { KAVENEGAR_DESCRIPTION } from '../allNodes/nodesPanel';
 import { properties } from './resources';
 import { LATEST_VERSION, NODE_VERSIONS } from './operationParts/nodeVersions';
 
@@ -15,7 +16,7 @@ export class Kavenegar implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: LATEST_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send SMS and one-time codes, read the inbox and manage templates, blocklists and media with Kavenegar',
+		description: KAVENEGAR_DESCRIPTION,
 		defaults: { name: 'Kavenegar' },
 		usableAsTool: true,
 		// SMS → Send and Wait for Response: the link's page answers through these (approvals/).

@@ -5,21 +5,22 @@ import {
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
+import { KAVENEGAR_DESCRIPTION } from '../allNodes/nodesPanel';
 import { incomingMessageFields, NEW_INCOMING_MESSAGE, pollIncomingMessages } from './incomingMessages';
 import { MESSAGE_STATUS_CHANGED, pollStatusChanges, statusChangeFields } from './statusChanges';
 
 export class KavenegarTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		// Not merged into the Kavenegar app's page of the nodes panel, which would show this description
-		// for all 29 actions, and told apart from the Kavenegar Webhook Trigger.
+		// "Polling" tells it apart from the Kavenegar Webhook Trigger on the canvas; in the nodes panel
+		// it is listed inside the Kavenegar item (allNodes/nodesPanel.ts).
 		displayName: 'Kavenegar Polling Trigger',
 		name: 'kavenegarTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: `={{$parameter["event"] === "${MESSAGE_STATUS_CHANGED}" ? "Message Status Changed" : "New Incoming Message"}}`,
-		description: 'Checks Kavenegar on a schedule (polling, no webhook needed) for messages your line received and sent messages whose status changed',
-		defaults: { name: 'Kavenegar Trigger' },
+		description: KAVENEGAR_DESCRIPTION,
+		defaults: { name: 'Kavenegar Polling Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -34,11 +35,14 @@ export class KavenegarTrigger implements INodeType {
 					{
 						name: 'Message Status Changed',
 						value: MESSAGE_STATUS_CHANGED,
+						// The nodes panel lists it beside the Webhook Trigger's events: "scheduled check" and "instant webhook" tell them apart.
+						action: 'On message status changed (scheduled check)',
 						description: 'Polled: a message you sent was delivered, failed, blocked or cancelled (needs IP access)',
 					},
 					{
 						name: 'New Incoming Message',
 						value: NEW_INCOMING_MESSAGE,
+						action: 'On new incoming message (scheduled check)',
 						description: 'Polled: one of your lines received a message',
 					},
 				],

@@ -49,7 +49,7 @@ export const incomingMessageFields: INodeProperties[] = [
 		default: '',
 		placeholder: '10004346',
 		description:
-			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is activated are not emitted.',
+			'Your line whose received messages start the workflow. Messages already in the inbox when the workflow is published are not emitted.',
 		displayOptions: display,
 	},
 	filtersCollection(display, [filterFields.senders, filterFields.textContains]),

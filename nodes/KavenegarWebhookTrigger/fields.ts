@@ -15,16 +15,14 @@ const statusOptions = Object.entries(MESSAGE_STATUS_NAMES)
 
 export const webhookTriggerProperties: INodeProperties[] = [
 	{
-		displayName:
-			'Paste the Production URL above, followed by ?secret= and the Secret of the credential, in the Kavenegar panel, in the account settings, as the URL that receives incoming messages (the receive URL). Activate the workflow first: the Test URL works only while the editor listens.',
+		displayName: "Publish the workflow, then paste the Production URL with ?secret= and the credential's Secret as the receive URL in Kavenegar's panel",
 		name: 'incomingNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: incoming,
 	},
 	{
-		displayName:
-			'Paste the Production URL above, followed by ?secret= and the Secret of the credential, in the Kavenegar panel, in the account settings, as the URL that receives delivery reports. Activate the workflow first: the Test URL works only while the editor listens.',
+		displayName: "Publish the workflow, then paste the Production URL with ?secret= and the credential's Secret as the delivery URL in Kavenegar's panel",
 		name: 'deliveryNotice',
 		type: 'notice',
 		default: '',
@@ -39,11 +37,14 @@ export const webhookTriggerProperties: INodeProperties[] = [
 			{
 				name: 'Delivery Report',
 				value: DELIVERY_REPORT,
+				// Told apart from the polling trigger's events, which the nodes panel lists beside these.
+				action: 'On delivery report (instant webhook)',
 				description: 'Kavenegar reports a new status of a message you sent (delivered, failed…)',
 			},
 			{
 				name: 'Incoming Message',
 				value: INCOMING_MESSAGE,
+				action: 'On incoming message (instant webhook)',
 				description: 'One of your lines received a message',
 			},
 		],
@@ -52,8 +53,9 @@ export const webhookTriggerProperties: INodeProperties[] = [
 			'Each event has its own URL in the Kavenegar panel; a workflow that wants both uses two of these triggers',
 	},
 	{
-		displayName:
-			"The credential's Secret ends each URL as ?secret=…; a call without it is refused (401, or 403 when wrong) and starts nothing. Kavenegar signs nothing, so this is all that tells its calls from others: it keeps out whoever does not know the URL, but it does not prove a call came from Kavenegar, and whoever sees the URL (the panel, proxy logs) can call it.",
+		// Kavenegar signs nothing: the secret keeps out whoever does not know the URL, no more
+		// (docs/webhook-trigger.md says what it does and does not prove).
+		displayName: 'Calls without the Secret are refused. Keep the URL private: anyone who has it can start this workflow.',
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',

@@ -49,7 +49,7 @@ export async function callKavenegar(
 		if (isTimeout(failure)) failure.message = `Kavenegar did not answer ${operation} within ${REQUEST_TIMEOUT_SECONDS} seconds`;
 		throw failure;
 	}
-	const fields = Object.entries(labels).map(([param, label]) => ({ param, label, given: (params[param] ?? '') !== '' }));
+	const fields = Object.entries(labels).map(([param, label]) => ({ param, label, given: (params[param] ?? '') !== '', value: params[param] }));
 	assertServiceSuccess(context.getNode(), response.statusCode, response.body, { hints, fields });
 	return response.body;
 }

@@ -15,6 +15,7 @@ import {
 	SERVICE_ERROR_ADVICE,
 	SERVICE_ERROR_FIELDS,
 } from './serviceErrors';
+import { quoted } from './bidi';
 
 export interface Envelope {
 	return: { status: number | string; message?: string };
@@ -31,12 +32,19 @@ function isEnvelope(body: unknown): body is Envelope {
 	);
 }
 
-/** A field of the request as the user reads it: its wire name, its label, whether the request carried a value. */
+/**
+ * A field of the request as the user reads it: its wire name, its label, whether the request
+ * carried a value, and that value as given (named in the title of the codes that show it).
+ */
 export interface RequestField {
 	param: string;
 	label: string;
 	given: boolean;
+	value?: string;
 }
+
+/** Longer values (a list, an expression's whole object) would bury the title's point. */
+const VALUE_IN_TITLE_CHARS = 40;
 
 export interface ErrorContext {
 	/** What the caller knows about the operation, for the codes they name (see assertServiceSuccess). */
@@ -50,15 +58,23 @@ export interface ErrorContext {
 }
 
 /**
- * The labels a code points at: of the fields the request carried a value in, else of every field
- * it may be (a 412 on a send without Sender Line still tells the user where to set one).
+ * The labels a code points at: of the fields the request carried a value in, each with its value
+ * where the code shows it (Sender Line 30009999), else of every field it may be (a 412 on a send
+ * without Sender Line still tells the user where to set one).
  */
 function fieldsNamed(code: number, fields: RequestField[] = [], resource?: string): string[] {
 	const pointed = SERVICE_ERROR_FIELDS[code];
 	if (!pointed || (resource !== undefined && pointed.resources && !pointed.resources.includes(resource))) return [];
 	const candidates = fields.filter((field) => pointed.params.includes(field.param));
 	const given = candidates.filter((field) => field.given);
-	return [...new Set((given.length > 0 ? given : candidates).map((field) => field.label))];
+	const named = (field: RequestField) => {
+		const value = field.value?.trim() ?? '';
+		const shown = pointed.withValue && field.given && value !== '' && value.length <= VALUE_IN_TITLE_CHARS && !value.includes('\n');
+		if (!shown) return field.label;
+		// A line or a date reads as it is (Sender Line 30009999); a name is quoted, so it reads as one.
+		return `${field.label} ${/^[\d۰-۹+\-/: ]+$/.test(value) ? value : quoted(value)}`;
+	};
+	return [...new Set((given.length > 0 ? given : candidates).map(named))];
 }
 
 /**
@@ -68,7 +84,7 @@ function fieldsNamed(code: number, fields: RequestField[] = [], resource?: strin
  * stays beside it); the description keeps the code, its meaning and what to do.
  */
 function serviceErrorTitle(code: number, serviceMessage: string, fields: string[]): string {
-	const said = serviceMessage === '' ? '' : `"${serviceMessage}"`;
+	const said = serviceMessage === '' ? '' : quoted(serviceMessage);
 	if (fields.length > 0) {
 		const problem = SERVICE_ERROR_FIELDS[code].problem;
 		return `${fields.join(', ')}: ${problem} (Kavenegar error ${code}${said && `: ${said}`})`;
@@ -117,7 +133,7 @@ export function assertServiceSuccess(
 			serviceMessage !== '' && GENERAL_CODES.has(code)
 				? `Code ${code} is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${httpStatus}).`
 				: `Kavenegar error ${code} means: ${describeServiceError(code)}. ${
-						serviceMessage ? `The service said: "${serviceMessage}"` : 'The service gave no message'
+						serviceMessage ? `The service said: ${quoted(serviceMessage)}` : 'The service gave no message'
 					} (HTTP ${httpStatus}).`;
 		throw answeredWith(
 			new NodeApiError(
@@ -178,7 +194,8 @@ export function checkEnvelopeOf(fieldsOf: (resource: string, operation: string) 
 		const resource = String(this.getNodeParameter('resource', ''));
 		const fields = fieldsOf(resource, operation).map(({ param, label, path }) => {
 			const value = this.getNodeParameter(path, '') as unknown;
-			return { param, label, given: value !== '' && value !== null && value !== undefined };
+			const given = value !== '' && value !== null && value !== undefined;
+			return { param, label, given, value: given && typeof value !== 'object' ? String(value) : undefined };
 		});
 		assertServiceSuccess(this.getNode(), response.statusCode, response.body, {
 			operationAdvice: IP_ACCESS_OPERATIONS.has(operation) ? IP_ACCESS_ADVICE : undefined,

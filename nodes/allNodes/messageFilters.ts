@@ -1,6 +1,7 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { splitList } from './lists';
 import { normalisePhoneNumber, notAnIranianNumber } from './phoneNumbers';
+import { quoted } from './bidi';
 
 /*
  * The Sender Numbers and Text Contains filters of both triggers' incoming messages: the fields and
@@ -42,7 +43,7 @@ export function wrongSenderNumber(filters: IDataObject): string | undefined {
 	for (const entry of splitList(filters.senders)) {
 		const number = normalisePhoneNumber(entry);
 		const wrong = number === undefined ? 'is not a phone number' : notAnIranianNumber(number, 'mobileOrLandline');
-		if (wrong !== undefined) return `Sender Numbers: "${entry}" ${wrong}`;
+		if (wrong !== undefined) return `Sender Numbers: ${quoted(entry)} ${wrong}`;
 	}
 	return undefined;
 }

@@ -17,7 +17,9 @@ export const SERVICE_ERROR_MEANINGS: Record<number, string> = {
 	407: "this operation needs IP access: add the caller's IP in the account panel",
 	409: 'the server is busy: retry later',
 	411: 'invalid recipient number',
-	412: 'invalid sender line, or too many items in one request',
+	// The contract's other cause, more than 50 numbers on line/blocked/remove, never comes: the node
+	// sends that list 50 at a time.
+	412: 'invalid sender line',
 	413: 'the message is empty or too long',
 	414: 'too many records in one request',
 	415: 'the start index is larger than the number of records',
@@ -56,29 +58,34 @@ export const BUSY_CODES: ReadonlySet<number> = new Set([409, 451]);
 /**
  * The codes that point at one field of the request: the parameters (wire names) it may be, and what
  * is wrong with its value there (`resources`: only in these resources' operations). The title of such an error names the field as the user reads it
- * (a 412 on a send says Sender Line, not "sender line or too many items").
+ * (a 412 on a send says Sender Line), and with `withValue` the value given there (Sender Line
+ * 30009999): a line, a date, a template name or a tag is short and tells which one was refused.
+ * Recipients and message texts are left out (a list of 200 numbers, a long text), and so are
+ * tokens: a one-time code does not belong in an error that n8n keeps in its executions.
  */
-export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: string; resources?: string[] }> = {
+export const SERVICE_ERROR_FIELDS: Record<number, { params: string[]; problem: string; resources?: string[]; withValue?: boolean }> = {
 	411: { params: ['receptor'], problem: 'invalid recipient number' },
 	412: {
 		params: ['sender', 'linenumber', 'defaultsender', 'primaryLineNumber', 'secondaryLineNumber'],
 		problem: 'invalid sender line',
+		withValue: true,
 	},
 	413: { params: ['message'], problem: 'the message is empty or too long' },
-	417: { params: ['date', 'startdate', 'enddate'], problem: 'invalid, malformed or out-of-range date' },
+	417: { params: ['date', 'startdate', 'enddate'], problem: 'invalid, malformed or out-of-range date', withValue: true },
 	420: { params: ['message'], problem: 'links are not allowed in the text for this account' },
 	424: {
 		params: ['template', 'id', 'sourceTemplateId', 'sourceTemplateName'],
 		problem: 'no such template, or not approved yet',
 		// A media file's ID is `id` too.
 		resources: ['verify', 'verifyTemplate'],
+		withValue: true,
 	},
-	427: { params: ['sender', 'linenumber'], problem: 'this line needs access permission' },
+	427: { params: ['sender', 'linenumber'], problem: 'this line needs access permission', withValue: true },
 	428: { params: ['token'], problem: 'a voice-call code must be digits only' },
 	431: { params: ['token', 'token2', 'token3', 'token10', 'token20'], problem: 'contains a space, newline or underscore' },
 	432: { params: ['textMessage'], problem: 'the template text has no %token placeholder' },
 	501: { params: ['receptor'], problem: "a test account sends only to the account owner's number", resources: ['sms', 'verify', 'voiceCall'] },
-	607: { params: ['tag'], problem: 'invalid tag' },
+	607: { params: ['tag'], problem: 'invalid tag', withValue: true },
 };
 
 export function describeServiceError(code: number): string {

@@ -16,7 +16,7 @@ describe('the envelope check on every response', () => {
 		['html502', 'Kavenegar answered HTTP 502 with an HTML page', '502'],
 		['text500', 'Kavenegar answered HTTP 500 with a body that is not Kavenegar JSON', '500'],
 		['truncated', 'Kavenegar answered HTTP 200 with a body that is not Kavenegar JSON', '200'],
-		['busy409', 'Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later', '409'],
+		['busy409', 'Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later', '409'],
 	])('%s on a send and on a paged read', async (kind, message, httpCode) => {
 		for (const parameters of [send, inbox]) {
 			ctx.fake.injectFault({ kind });
@@ -149,7 +149,7 @@ describe('errors keep their code when the package has its own n8n-workflow', () 
 			const { error } = await run(send);
 			expect(error.name).toBe('NodeApiError');
 			expect(error.httpCode).toBe('418');
-			expect(error.message).toBe('Kavenegar error 418: "اعتبار حساب شما کافی نیست"');
+			expect(error.message).toBe('Kavenegar error 418: "\u2068اعتبار حساب شما کافی نیست\u2069"');
 			expect(error.description).toBe(
 				`Code 418 is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${errorMode === 'status' ? 418 : 200}). Top up the account's credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.`,
 			);
@@ -161,7 +161,7 @@ describe('errors keep their code when the package has its own n8n-workflow', () 
 
 	test.each([
 		['html502', 'Kavenegar answered HTTP 502 with an HTML page', '502'],
-		['busy409', 'Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later', '409'],
+		['busy409', 'Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later', '409'],
 		['reset', RESET_MESSAGE, 'ECONNRESET'],
 	])('%s', async (kind, message, httpCode) => {
 		ctx.fake.injectFault({ kind });

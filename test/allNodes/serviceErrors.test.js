@@ -8,11 +8,11 @@ const send = { resource: 'sms', operation: 'send', recipients: '09121234567', me
 describe('return codes beyond the contract', () => {
 	// The title names the field the code points at and quotes the service; the description gives the meaning.
 	test.each([
-		[415, 'Kavenegar error 415: "پیام سرویس" – the start index is larger than the number of records', 'the start index is larger than the number of records', undefined],
-		[420, 'Message: links are not allowed in the text for this account (Kavenegar error 420: "پیام سرویس")', 'links are not allowed in the text for this account', 'Remove the links from the text'],
-		[427, 'Sender Line: this line needs access permission (Kavenegar error 427: "پیام سرویس")', 'this line needs access permission', 'permission to send from this line'],
-		[501, 'Recipients: a test account sends only to the account owner\'s number (Kavenegar error 501: "پیام سرویس")', "a test account sends only to the account owner's number", "Send to the account owner's number"],
-		[607, 'Tag: invalid tag (Kavenegar error 607: "پیام سرویس")', 'invalid tag', 'Use a tag already defined in the Kavenegar panel'],
+		[415, 'Kavenegar error 415: "\u2068پیام سرویس\u2069" – the start index is larger than the number of records', 'the start index is larger than the number of records', undefined],
+		[420, 'Message: links are not allowed in the text for this account (Kavenegar error 420: "\u2068پیام سرویس\u2069")', 'links are not allowed in the text for this account', 'Remove the links from the text'],
+		[427, 'Sender Line: this line needs access permission (Kavenegar error 427: "\u2068پیام سرویس\u2069")', 'this line needs access permission', 'permission to send from this line'],
+		[501, 'Recipients: a test account sends only to the account owner\'s number (Kavenegar error 501: "\u2068پیام سرویس\u2069")', "a test account sends only to the account owner's number", "Send to the account owner's number"],
+		[607, 'Tag: invalid tag (Kavenegar error 607: "\u2068پیام سرویس\u2069")', 'invalid tag', 'Use a tag already defined in the Kavenegar panel'],
 	])('%i (errors with HTTP status and inside HTTP 200): its meaning and next step, sent once', async (code, title, meaning, advice) => {
 		const handle = ctx.fake.operations['sms/send'].handle;
 		ctx.fake.operations['sms/send'].handle = () => fail(code, 'پیام سرویس');
@@ -24,7 +24,7 @@ describe('return codes beyond the contract', () => {
 				expect(items).toEqual([]);
 				expect(error.name).toBe('NodeApiError');
 				expect(error.message).toBe(title);
-				expect(error.description).toContain(`Kavenegar error ${code} means: ${meaning}. The service said: "پیام سرویس"`);
+				expect(error.description).toContain(`Kavenegar error ${code} means: ${meaning}. The service said: "\u2068پیام سرویس\u2069"`);
 				if (advice) expect(error.description).toContain(advice);
 				expect(ctx.fake.requests).toHaveLength(1);
 			}

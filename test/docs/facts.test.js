@@ -51,13 +51,13 @@ describe('what docs/ says matches what the node does', () => {
 			{ param: 'sender', label: 'Sender Line' },
 		];
 		const rows = tableRows('errors.md', '| Code | Fields the title names |');
-		expect(rows.map(([code, labels, problem]) => [code, labels.split(', ').sort(), problem])).toEqual(
-			Object.entries(SERVICE_ERROR_FIELDS).map(([code, { params, problem, resources }]) => {
+		expect(rows.map(([code, labels, problem, value]) => [code, labels.split(', ').sort(), problem, value])).toEqual(
+			Object.entries(SERVICE_ERROR_FIELDS).map(([code, { params, problem, resources, withValue }]) => {
 				const fields = [
 					...operations.filter(([resource]) => !resources || resources.includes(resource)).flatMap(([resource, operation]) => fieldsOf(resource, operation)),
 					...triggerFields,
 				];
-				return [code, [...new Set(fields.filter((field) => params.includes(field.param)).map((field) => field.label))].sort(), problem];
+				return [code, [...new Set(fields.filter((field) => params.includes(field.param)).map((field) => field.label))].sort(), problem, withValue ? 'yes' : 'no'];
 			}),
 		);
 	});

@@ -353,7 +353,7 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		try {
 			const { error } = await poll({}, { staticData: {} });
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 407: "دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست" – this operation needs IP access: add the caller\'s IP in the account panel');
+			expect(error.message).toBe('Kavenegar error 407: "\u2068دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست\u2069" – this operation needs IP access: add the caller\'s IP in the account panel');
 			expect(error.description).toContain('sms/selectoutbox');
 			expect(error.description).toContain("add this n8n server's public IP in the Kavenegar panel");
 			expect(error.httpCode).toBe('407');

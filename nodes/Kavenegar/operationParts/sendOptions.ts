@@ -70,7 +70,7 @@ function behaviorOptions(messagePreview: boolean): INodeProperties[] {
 			typeOptions: { minValue: 0 },
 			default: DEFAULT_MESSAGE_CAP,
 			description:
-				'Most messages (recipients × SMS parts; a call is one) one run may send, all items counted first: over it, nothing is sent. 0 for no cap. Not set: 1,000 from node version 3.',
+				'Most messages (recipients × SMS parts; a call is one) one run may send, all items counted first: over it, nothing is sent. 0 for no cap.',
 		},
 		{
 			displayName: 'Message Preview',

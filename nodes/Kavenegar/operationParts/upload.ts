@@ -1,5 +1,6 @@
 import type { IBinaryData, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { invalidInput } from './rules/inputErrors';
+import { quoted } from '../../allNodes/bidi';
 
 const MB = 1024 * 1024;
 
@@ -51,7 +52,7 @@ const UNTYPED = new Set(['', 'application/octet-stream', 'binary/octet-stream'])
 /** Exact bytes, because a file just over a limit would round to the limit itself in megabytes. */
 function tooLarge(name: string, bytes: number, kind: MediaKind | undefined): string {
 	const limit = kind ? `${kind.label} may be at most ${kind.maxBytes / MB} MB` : ACCEPTED;
-	return `"${name}" is ${bytes.toLocaleString('en-US')} bytes; ${limit}`;
+	return `${quoted(name)} is ${bytes.toLocaleString('en-US')} bytes; ${limit}`;
 }
 
 function kindOfMimeType(mimeType: string): MediaKind | undefined {
@@ -66,7 +67,7 @@ function checkMetadata(context: IExecuteSingleFunctions, field: string, binary: 
 	const declared = String(binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
 	const claimed = kindOfMimeType(declared);
 	if (!claimed && !UNTYPED.has(declared)) {
-		throw invalidInput(context, field, `"${name}" is ${declared}; ${ACCEPTED}`);
+		throw invalidInput(context, field, `${quoted(name)} is ${declared}; ${ACCEPTED}`);
 	}
 	const ceiling = claimed?.maxBytes ?? Math.max(...MEDIA_KINDS.map((kind) => kind.maxBytes));
 	if (typeof binary.bytes === 'number' && binary.bytes > ceiling) {
@@ -86,10 +87,10 @@ function checkContent(
 	const head = content.subarray(0, 12);
 	const kind = MEDIA_KINDS.find((candidate) => candidate.startsLike(head));
 	if (!kind) {
-		throw invalidInput(context, field, `"${name}" is not a JPEG, GIF or MP4 file (judged by its first bytes); ${ACCEPTED}`);
+		throw invalidInput(context, field, `${quoted(name)} is not a JPEG, GIF or MP4 file (judged by its first bytes); ${ACCEPTED}`);
 	}
 	if (claimed && claimed !== kind) {
-		throw invalidInput(context, field, `"${name}" is labelled ${claimed.mimeType} but its content is ${kind.label}`);
+		throw invalidInput(context, field, `${quoted(name)} is labelled ${claimed.mimeType} but its content is ${kind.label}`);
 	}
 	if (content.length > kind.maxBytes) {
 		throw invalidInput(context, field, tooLarge(name, content.length, kind));

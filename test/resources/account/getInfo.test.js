@@ -32,7 +32,7 @@ describe('Account → Get Info', () => {
 		try {
 			const { error } = await ctx.run(getInfo, { credentials: { apiKey: 'wrong-secret-key' } });
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 403: "کد شناسائی API-Key معتبر نمی‌باشد"');
+			expect(error.message).toBe('Kavenegar error 403: "\u2068کد شناسائی API-Key معتبر نمی‌باشد\u2069"');
 			expect(error.httpCode).toBe('403');
 		} finally {
 			ctx.fake.errorMode = 'status';

@@ -29,7 +29,7 @@ describe('Account → Update Settings', () => {
 	test('a line that is not the account\'s is the service\'s 412, with its meaning', async () => {
 		const { error } = await ctx.run(update({ defaultsender: '5555' }));
 		expect(error.name).toBe('NodeApiError');
-		expect(error.message).toBe('Default Sender Line: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+		expect(error.message).toBe('Default Sender Line 5555: invalid sender line (Kavenegar error 412: "\u2068ارسال کننده نامعتبر است\u2069")');
 	});
 
 	test.each([

@@ -43,6 +43,6 @@ describe('Blocklist → Add', () => {
 	});
 
 	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
-		await expectServiceError(ctx, mode, add({ lineNumber: '99999' }), 'Line Number: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+		await expectServiceError(ctx, mode, add({ lineNumber: '99999' }), 'Line Number 99999: invalid sender line (Kavenegar error 412: "\u2068ارسال کننده نامعتبر است\u2069")');
 	});
 });

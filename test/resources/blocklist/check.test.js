@@ -47,6 +47,6 @@ describe('Blocklist → Check', () => {
 	});
 
 	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
-		await expectServiceError(ctx, mode, check({ lineNumber: '99999' }), 'Line Number: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+		await expectServiceError(ctx, mode, check({ lineNumber: '99999' }), 'Line Number 99999: invalid sender line (Kavenegar error 412: "\u2068ارسال کننده نامعتبر است\u2069")');
 	});
 });

@@ -58,7 +58,7 @@ describe('Blocklist → Remove', () => {
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests).toHaveLength(2);
 		expect(items[0].json).toEqual({ message: '50 of 50 removed' });
-		expect(items[1].json.error).toMatch(/^Line Number: invalid sender line \(Kavenegar error 412/);
+		expect(items[1].json.error).toMatch(/^Line Number 30004000: invalid sender line \(Kavenegar error 412/);
 		expect(items[1].error.description).toContain(
 			'Request 2 of 3 failed. Went through: numbers 1–50 of 120. Not sent (refused): numbers 51–100 of 120. Not sent (not started after the failure): numbers 101–120 of 120.',
 		);
@@ -74,6 +74,6 @@ describe('Blocklist → Remove', () => {
 	});
 
 	test.each(['status', '200'])('a line that is not yours (errors sent with HTTP %s) is error 412 with its meaning', async (mode) => {
-		await expectServiceError(ctx, mode, remove({ lineNumber: '99999' }), 'Line Number: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+		await expectServiceError(ctx, mode, remove({ lineNumber: '99999' }), 'Line Number 99999: invalid sender line (Kavenegar error 412: "\u2068ارسال کننده نامعتبر است\u2069")');
 	});
 });

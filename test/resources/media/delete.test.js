@@ -36,7 +36,7 @@ describe('Media → Delete', () => {
 			const { items, error } = await ctx.run(remove('3fa85f64-5717-4562-b3fc-2c963f66afa6'), { credentials: { apiKey: 'revoked-key' } });
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 403: "کد شناسائی API-Key معتبر نمی‌باشد"');
+			expect(error.message).toBe('Kavenegar error 403: "\u2068کد شناسائی API-Key معتبر نمی‌باشد\u2069"');
 		} finally {
 			ctx.fake.errorMode = 'status';
 		}

@@ -52,7 +52,7 @@ describe('Media → Get Many', () => {
 			const { items, error } = await ctx.run(list({ returnAll: true }), { credentials: { apiKey: 'revoked-key' } });
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 403: "کد شناسائی API-Key معتبر نمی‌باشد"');
+			expect(error.message).toBe('Kavenegar error 403: "\u2068کد شناسائی API-Key معتبر نمی‌باشد\u2069"');
 			expect(ctx.fake.requests).toHaveLength(1);
 		} finally {
 			ctx.fake.errorMode = 'status';

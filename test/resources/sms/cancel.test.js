@@ -56,7 +56,7 @@ describe('SMS → Cancel', () => {
 		try {
 			const { items, error } = await ctx.run({ ...cancel('1'), requestLimits: { busyRetries: 0 } });
 			expect(items).toEqual([]);
-			expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+			expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 			expect(error.httpCode).toBe('409');
 		} finally {
 			ctx.fake.errorMode = 'status';

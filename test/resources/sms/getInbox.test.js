@@ -77,6 +77,6 @@ describe('SMS → Get Inbox', () => {
 	test('a service error (409) comes through with its meaning', async () => {
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/inboxpaged' });
 		const { error } = await ctx.run(inbox({ returnAll: true, requestLimits: { busyRetries: 0 } }));
-		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 	});
 });

@@ -69,7 +69,7 @@ describe('SMS → Get Messages by ID', () => {
 			const { items, error } = await ctx.run(getMessages('1, 2'));
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 407: "دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست" – this operation needs IP access: add the caller\'s IP in the account panel');
+			expect(error.message).toBe('Kavenegar error 407: "\u2068دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست\u2069" – this operation needs IP access: add the caller\'s IP in the account panel');
 			expect(error.httpCode).toBe('407');
 		} finally {
 			ctx.fake.errorMode = 'status';
@@ -80,7 +80,7 @@ describe('SMS → Get Messages by ID', () => {
 	test('a failure on request 2 says how many IDs had been read', async () => {
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/select', skip: 1 });
 		const { error } = await ctx.run({ ...getMessages(seedOutbox(600)), requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } });
-		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 		expect(error.description).toContain('Request 2 of 2 failed. Went through: IDs 1–500 of 600. Not sent (refused): IDs 501–600 of 600.');
 		expect(error.description).not.toContain('local ID');
 	});

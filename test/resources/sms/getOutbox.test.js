@@ -31,7 +31,7 @@ describe('SMS → Get Outbox by Date', () => {
 		Object.assign(ctx.fake, { ipAccess: false, errorMode: mode });
 		try {
 			const { error } = await ctx.run(outbox());
-			expect(error.message).toBe('Kavenegar error 407: "دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست" – this operation needs IP access: add the caller\'s IP in the account panel');
+			expect(error.message).toBe('Kavenegar error 407: "\u2068دسترسی به اطلاعات مورد نظر برای شما امکان پذیر نیست\u2069" – this operation needs IP access: add the caller\'s IP in the account panel');
 		} finally {
 			Object.assign(ctx.fake, { ipAccess: true, errorMode: 'status' });
 		}
@@ -43,7 +43,7 @@ describe('SMS → Get Outbox by Date', () => {
 			Object.assign(ctx.fake, { ipAccess: false, outboxIpAccessCode: 403, errorMode: mode });
 			try {
 				const { error } = await ctx.run(outbox());
-				expect(error.message).toBe('Kavenegar error 403: "دسترسی IP برای این متد مجاز نیست"');
+				expect(error.message).toBe('Kavenegar error 403: "\u2068دسترسی IP برای این متد مجاز نیست\u2069"');
 				expect(error.message).not.toMatch(/API key/i);
 				expect(error.description).toBe(
 					`Code 403 is Kavenegar's general refusal, given for several causes; its message above names this one (HTTP ${mode === 'status' ? 403 : 200}). This operation needs IP access: allow the n8n server's IP in the Kavenegar panel if you have not.`,

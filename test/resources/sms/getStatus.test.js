@@ -50,7 +50,7 @@ describe('SMS → Get Status', () => {
 		try {
 			const { error } = await ctx.run(getStatus('1'), { credentials: { apiKey: 'wrong-secret-key' } });
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 403: "کد شناسائی API-Key معتبر نمی‌باشد"');
+			expect(error.message).toBe('Kavenegar error 403: "\u2068کد شناسائی API-Key معتبر نمی‌باشد\u2069"');
 			expect(error.httpCode).toBe('403');
 		} finally {
 			ctx.fake.errorMode = 'status';

@@ -22,7 +22,7 @@ describe('SMS → Get Status by Local ID', () => {
 		ctx.fake.statusLocalIdCeiling = 2;
 		try {
 			const { error } = await ctx.run(byLocalId('1,2,3'));
-			expect(error.message).toBe('Kavenegar error 414: "حجم درخواست بیشتر از حد مجاز است" – too many records in one request');
+			expect(error.message).toBe('Kavenegar error 414: "\u2068حجم درخواست بیشتر از حد مجاز است\u2069" – too many records in one request');
 		} finally {
 			ctx.fake.statusLocalIdCeiling = 500;
 		}

@@ -75,7 +75,7 @@ describe('SMS → Get Inbox and Mark as Read', () => {
 		expect(ctx.fake.requests).toHaveLength(3);
 		expect(unread()).toHaveLength(150);
 		const read = ctx.fake.inbox.filter((m) => m.read);
-		expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 		const dates = read.map((m) => m.date);
 		const iso = (/** @type {number} */ seconds) => new Date(seconds * 1000).toISOString();
 		expect(error.description).toContain(
@@ -101,7 +101,7 @@ describe('SMS → Get Inbox and Mark as Read', () => {
 		expect(rows.map((item) => item.json.messageid)).toEqual(read);
 		expect(rows.every((item) => item.pairedItem?.item === 0 && item.error === undefined)).toBe(true);
 		expect(errorItems).toHaveLength(1);
-		expect(errorItems[0].json.error).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(errorItems[0].json.error).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 		expect(errorItems[0].error?.description).toContain('The 100 messages read before this failure are output as items before this error: Kavenegar has marked them read.');
 	});
 
@@ -115,7 +115,7 @@ describe('SMS → Get Inbox and Mark as Read', () => {
 		expect(items.slice(0, 100).map((item) => item.json.messageid)).toEqual(read);
 		expect(items).toHaveLength(101);
 		expect(items[100].json).toEqual({
-			error: 'Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later',
+			error: 'Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later',
 			details: expect.stringContaining('The 100 messages read before this failure are output as items before this error'),
 			code: '409',
 		});
@@ -145,7 +145,7 @@ describe('SMS → Get Inbox and Mark as Read', () => {
 		});
 		expect(items).toEqual([]);
 		expect(ctx.fake.requests.map((r) => r.form?.linenumber)).toEqual(['30004000', '10004346']);
-		expect(error.message).toBe('Line Number: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+		expect(error.message).toBe('Line Number 10004346: invalid sender line (Kavenegar error 412: "\u2068ارسال کننده نامعتبر است\u2069")');
 		const read = ctx.fake.inbox.filter((m) => m.read);
 		expect(read.map((m) => m.receptor)).toEqual(Array(30).fill('30004000'));
 		expect(error.description).toContain(

@@ -131,13 +131,13 @@ describe('SMS → Send', () => {
 		expect(ctx.fake.requests.map((r) => r.form?.receptor)).toEqual(['+14155550100,004915112345678,09121234567', '14155550100']);
 	});
 
-	test.each(['status', '200'])("a refused sender line (412, errors sent with HTTP %s) names Sender Line in the title, whatever else 412 can mean", async (mode) => {
+	test.each(['status', '200'])("a refused sender line (412, errors sent with HTTP %s) names Sender Line and the line in the title, and nothing else 412 could mean", async (mode) => {
 		ctx.fake.errorMode = mode;
 		try {
 			const { error } = await ctx.run(send({ recipients: '09121234567, 09351234567', additionalFields: { sender: '999999' } }));
-			expect(error.message).toBe('Sender Line: invalid sender line (Kavenegar error 412: "ارسال کننده نامعتبر است")');
+			expect(error.message).toBe('Sender Line 999999: invalid sender line (Kavenegar error 412: "\u2068ارسال کننده نامعتبر است\u2069")');
 			expect(error.description).toBe(
-				`Kavenegar error 412 means: invalid sender line, or too many items in one request. The service said: "ارسال کننده نامعتبر است" (HTTP ${mode === 'status' ? 412 : 200}).`,
+				`Kavenegar error 412 means: invalid sender line. The service said: "\u2068ارسال کننده نامعتبر است\u2069" (HTTP ${mode === 'status' ? 412 : 200}).`,
 			);
 			expect(error.httpCode).toBe('412');
 			expect(ctx.fake.requests).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('SMS → Send', () => {
 
 	test('a wrong key is error 403 with the service message, without the key', async () => {
 		const { error } = await ctx.run(send(), { credentials: { apiKey: 'wrong-secret-key' } });
-		expect(error.message).toBe('Kavenegar error 403: "کد شناسائی API-Key معتبر نمی‌باشد"');
+		expect(error.message).toBe('Kavenegar error 403: "\u2068کد شناسائی API-Key معتبر نمی‌باشد\u2069"');
 	});
 });
 
@@ -214,7 +214,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 				const first = await ctx.run(send({ recipients: list, requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }), { executionId: `chunk-failure-${mode}` });
 				expect(first.items).toEqual([]);
 				expect(first.error.name).toBe('NodeApiError');
-				expect(first.error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+				expect(first.error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 				expect(first.error.description).toContain(
 					'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs, so running the node again today with the same data (Retry On Fail, a re-run, a retry from the executions list) or with the same Local IDs does not send to them twice.',
 				);
@@ -560,7 +560,7 @@ describe('SMS → Send: service errors as the user sees them', () => {
 			expect(items).toHaveLength(1);
 			// What n8n shows on the item: only the title survives, as json.error.
 			expect(items[0].json).toEqual({
-				error: 'Kavenegar error 418: "اعتبار حساب شما کافی نیست"',
+				error: 'Kavenegar error 418: "\u2068اعتبار حساب شما کافی نیست\u2069"',
 			});
 			expect(items[0].error.description).toContain('Top up the account\'s credit');
 			expect(items[0].error.httpCode).toBe('418');
@@ -575,7 +575,7 @@ describe('SMS → Send: service errors as the user sees them', () => {
 		ctx.fake.credit = 0;
 		try {
 			const { error } = await ctx.run(send({ recipients: number }));
-			expect(error.message).toBe('Kavenegar error 418: "اعتبار حساب شما کافی نیست"');
+			expect(error.message).toBe('Kavenegar error 418: "\u2068اعتبار حساب شما کافی نیست\u2069"');
 			expect(error.description).toBe(
 				'Code 418 is Kavenegar\'s general refusal, given for several causes; its message above names this one (HTTP 418). Top up the account\'s credit in the Kavenegar panel if it is low, and check the API key in the Kavenegar credential.',
 			);

@@ -160,7 +160,7 @@ describe('SMS → Send and Wait for Response', () => {
 			const outbox = ctx.fake.outbox.length;
 			const { error } = await ctx.run(ask(), V3);
 			expect(ctx.fake.outbox.length).toBe(outbox);
-			expect(error.message).toBe('Message: links are not allowed in the text for this account (Kavenegar error 420: "استفاده از لینک در متن پیام برای شما محدود شده است")');
+			expect(error.message).toBe('Message: links are not allowed in the text for this account (Kavenegar error 420: "\u2068استفاده از لینک در متن پیام برای شما محدود شده است\u2069")');
 			expect(error.description).toContain('An approval SMS must carry its link: ask Kavenegar to allow links for this account');
 		} finally {
 			ctx.fake.linksAllowed = true;

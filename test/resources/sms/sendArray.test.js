@@ -180,7 +180,7 @@ describe('SMS → Send Different Messages: errors', () => {
 			const { items, error } = await ctx.run(sendArray(rows(freshNumbers(201)), { requestLimits: { maxRequestsInFlight: 1, busyRetries: 0 } }));
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+			expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 			expect(error.httpCode).toBe('409');
 			expect(error.description).toContain('Request 2 of 2 failed. Went through: messages 1–200 of 201. Not sent (refused): messages 201 of 201.');
 		} finally {

@@ -119,8 +119,8 @@ describe('Verify → Send Code', () => {
 		try {
 			const { error } = await ctx.run(sendCode({ template: 'deleted' }));
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toBe('Template Name: no such template, or not approved yet (Kavenegar error 424: "الگوی مورد نظر پیدا نشد")');
-			expect(error.description).toBe(`Kavenegar error 424 means: template not found (deleted, or never created), or, when sending a code, not approved yet. The service said: "الگوی مورد نظر پیدا نشد" (HTTP ${mode === 'status' ? 424 : 200}). Check the template name; a new template can be used only once Kavenegar has approved it: wait for approval.`);
+			expect(error.message).toBe('Template Name "deleted": no such template, or not approved yet (Kavenegar error 424: "\u2068الگوی مورد نظر پیدا نشد\u2069")');
+			expect(error.description).toBe(`Kavenegar error 424 means: template not found (deleted, or never created), or, when sending a code, not approved yet. The service said: "\u2068الگوی مورد نظر پیدا نشد\u2069" (HTTP ${mode === 'status' ? 424 : 200}). Check the template name; a new template can be used only once Kavenegar has approved it: wait for approval.`);
 			expect(error.httpCode).toBe('424');
 		} finally {
 			ctx.fake.errorMode = 'status';

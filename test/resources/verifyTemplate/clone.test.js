@@ -68,7 +68,7 @@ describe('Verification Template → Clone', () => {
 			const { items, error } = await ctx.run(clone({ sourceTemplateName: 'neverCreated' }));
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toMatch(/^Source Template Name: no such template, or not approved yet \(Kavenegar error 424: /);
+			expect(error.message).toMatch(/^Source Template Name "neverCreated": no such template, or not approved yet \(Kavenegar error 424: /);
 		} finally {
 			ctx.fake.errorMode = 'status';
 		}

@@ -186,7 +186,7 @@ describe('Verification Template → Create: values of the wrong type from expres
 		const { error } = await ctx.run(create({ name: 'refusedCode' }));
 		expect(ctx.fake.requests).toHaveLength(1);
 		expect(ctx.fake.templateNamed('refusedCode')).toBeUndefined();
-		expect(error.message).toBe('Kavenegar error 418: "اعتبار حساب شما کافی نیست"');
+		expect(error.message).toBe('Kavenegar error 418: "\u2068اعتبار حساب شما کافی نیست\u2069"');
 		expect(error.description).not.toContain('unknown');
 		ctx.fake.faults.length = 0;
 	});

@@ -45,7 +45,7 @@ describe('Verification Template → Delete', () => {
 			const { items, error } = await ctx.run(remove(String(template.id)));
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
-			expect(error.message).toMatch(/^Template ID: no such template, or not approved yet \(Kavenegar error 424: /);
+			expect(error.message).toMatch(/^Template ID \d+: no such template, or not approved yet \(Kavenegar error 424: /);
 		} finally {
 			ctx.fake.errorMode = 'status';
 		}

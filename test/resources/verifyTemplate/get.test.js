@@ -102,7 +102,7 @@ describe('Verification Template → Get', () => {
 			expect(items).toEqual([]);
 			expect(error.name).toBe('NodeApiError');
 			expect(error.message).toBe(
-				'Template ID: no such template, or not approved yet (Kavenegar error 424: "الگوی مورد نظر پیدا نشد")',
+				'Template ID 999999: no such template, or not approved yet (Kavenegar error 424: "\u2068الگوی مورد نظر پیدا نشد\u2069")',
 			);
 			expect(error.description).toContain('الگوی مورد نظر پیدا نشد');
 		} finally {

@@ -70,7 +70,7 @@ describe('Voice Call → Send Voice Message', () => {
 			executionId: 'voice-chunk-failure',
 		});
 		expect(first.items).toEqual([]);
-		expect(first.error.message).toBe('Kavenegar error 409: "سرور قادر به پاسخگوئی نیست بعدا تلاش کنید" – the server is busy: retry later');
+		expect(first.error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
 		expect(first.error.description).toContain(
 			'Request 2 of 3 failed. Went through: recipients 1–200 of 450. Not sent (refused): recipients 201–400 of 450. Not sent (not started after the failure): recipients 401–450 of 450. They were sent with local IDs',
 		);

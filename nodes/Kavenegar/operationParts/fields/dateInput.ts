@@ -14,7 +14,7 @@ export function dateInput(
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 1406/01/01 09:00',
-		hint: "Jalali (1406/01/01 09:00, Persian digits too) or Gregorian (2027-03-21 09:00), in the workflow's time zone",
+		hint: "Jalali (1406/01/01 09:00) or Gregorian (2027-03-21 09:00), in the workflow's time zone",
 		...field,
 	};
 }

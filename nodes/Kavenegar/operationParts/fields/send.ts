@@ -16,6 +16,7 @@ export function senderLineField(description: string): INodeProperties {
 		name: 'sender',
 		type: 'string',
 		default: '',
+		placeholder: '10004346',
 		description,
 		routing: sendAs('sender'),
 	};
@@ -95,10 +96,12 @@ export function recipientListField(name: string, displayOptions: IDisplayOptions
 		placeholder: '09121234567, 09351234567',
 		description:
 			'Phone numbers separated by commas or new lines, or an array from an expression. More than 200 are sent in several requests of 200, and the rows come back in order.',
-		// The options on by default are out of sight until added, so the field they act on names them.
-		// A notice shown only while each is on would be truer, but n8n 2.8 cannot resolve a display
-		// condition on a collection's option (getNodeParameters stops: "Max iterations reached").
-		hint: 'Unless Normalize Phone Numbers or Prevent Duplicate Sends is turned off: numbers are sent as 0912…, and each message once however often the item runs (its ID: localid)',
+		// Prevent Duplicate Sends is on without being added, out of sight: a user who runs the same
+		// test again and gets nothing would otherwise not know why. A hint shown only while it is on
+		// would be truer, but n8n 2.8 cannot resolve a display condition on a collection's option
+		// (getNodeParameters stops: "Max iterations reached"). Normalize Phone Numbers needs none: a
+		// number it refuses gets an error that says what to write.
+		hint: 'The same item run again today is not sent twice; to change it, see Additional Fields',
 		displayOptions,
 		routing: sendAs(RECIPIENTS.wireName),
 	};

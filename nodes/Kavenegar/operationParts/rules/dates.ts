@@ -2,6 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { invalidInput } from './inputErrors';
 import { jalaliToUnixDays, latinDigits, missingJalaliDay } from '../../../allNodes/jalali';
 import type { ParamRule } from '../wireParams';
+import { quoted } from '../../../allNodes/bidi';
 
 interface DateTimeLike {
 	toMillis(): number;
@@ -45,8 +46,8 @@ function gregorianWallClock(text: string): number | string | undefined {
 	const [year, , month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
 	const ms = Number((match[8] ?? '').padEnd(3, '0'));
 	const date = new Date(Date.UTC(year, month - 1, day));
-	if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return `"${text}" is not a day of the calendar: check the month and the day`;
-	if (hour > 23 || minute > 59 || second > 59) return `"${text}" is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
+	if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return `${quoted(text)} is not a day of the calendar: check the month and the day`;
+	if (hour > 23 || minute > 59 || second > 59) return `${quoted(text)} is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
 	return Date.UTC(year, month - 1, day, hour, minute, second, ms);
 }
 
@@ -62,8 +63,8 @@ function jalaliWallClock(text: string): number | string | undefined {
 	if (match === null) return undefined;
 	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
 	const missing = missingJalaliDay(year, month, day);
-	if (missing !== undefined) return `"${text}" does not exist in the Jalali calendar: ${missing}`;
-	if (hour > 23 || minute > 59 || second > 59) return `"${text}" is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
+	if (missing !== undefined) return `${quoted(text)} does not exist in the Jalali calendar: ${missing}`;
+	if (hour > 23 || minute > 59 || second > 59) return `${quoted(text)} is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
 	return jalaliToUnixDays(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000;
 }
 
@@ -97,7 +98,7 @@ export function toUnixSeconds(
 		throw invalidInput(
 			context,
 			field,
-			`"${String(value)}" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds`,
+			`${quoted(String(value))} is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds`,
 		);
 	}
 	return Math.floor(ms / 1000);

@@ -2,6 +2,7 @@ import { splitList } from '../../../allNodes/lists';
 import { invalidInput } from './inputErrors';
 import { briefly } from './valueRules';
 import type { ParamRule } from '../wireParams';
+import { quoted } from '../../../allNodes/bidi';
 
 /**
  * A list may come as a list from an expression, but its entries must be text or numbers: an object
@@ -23,7 +24,7 @@ export function idList(name: string, field: string, max?: number, optional = fal
 		const ids = splitList(params[name]);
 		if (ids.length === 0) throw invalidInput(this, field, 'at least one ID is required');
 		const bad = ids.find((id) => !/^\d+$/.test(id));
-		if (bad !== undefined) throw invalidInput(this, field, `"${bad}" is not a numeric ID`);
+		if (bad !== undefined) throw invalidInput(this, field, `${quoted(bad)} is not a numeric ID`);
 		if (max !== undefined && ids.length > max) {
 			throw invalidInput(this, field, `at most ${max} IDs in one request (got ${ids.length})`);
 		}

@@ -4,6 +4,7 @@ import { normalisePhoneNumber, notAnIranianNumber, PHONE_NUMBER, type IranianNum
 import { splitList } from '../../../allNodes/lists';
 import { wrongListEntry } from './lists';
 import type { ParamRule, WireParams } from '../wireParams';
+import { quoted } from '../../../allNodes/bidi';
 
 /**
  * Numbers outside Iran must not be rewritten (a `0098` rule could corrupt them), so with
@@ -55,7 +56,7 @@ export function phoneNumberList(
 		const read = phoneNumberReader(this, normalises, typeof kind === 'function' ? kind(params) : kind);
 		const numbers = splitList(params[name]).map((entry) => {
 			const { number, wrong } = read(entry);
-			if (number === undefined) throw invalidInput(this, field, `"${entry}" ${wrong}`);
+			if (number === undefined) throw invalidInput(this, field, `${quoted(entry)} ${wrong}`);
 			return number;
 		});
 		if (numbers.length === 0) throw invalidInput(this, field, 'at least one number is required');

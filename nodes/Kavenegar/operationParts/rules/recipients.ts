@@ -3,6 +3,7 @@ import { invalidInput } from './inputErrors';
 import { splitList } from '../../../allNodes/lists';
 import { MAX_MESSAGES_PER_ITEM, preventsDuplicateSends } from '../sendOptions';
 import type { ParamRule } from '../wireParams';
+import { quoted } from '../../../allNodes/bidi';
 
 /*
  * The rules of a send of one message to a list of numbers (`receptor` a list, `localid` an
@@ -25,7 +26,7 @@ export const localIdsMatchRecipients: ParamRule = function (params) {
 	const ids = splitList(params.localid);
 	if (ids.length === 0) return;
 	const tooLarge = ids.find((id) => !isLong(id));
-	if (tooLarge !== undefined) throw invalidInput(this, 'Local IDs', `"${tooLarge}" ${LONG_RULE}`);
+	if (tooLarge !== undefined) throw invalidInput(this, 'Local IDs', `${quoted(tooLarge)} ${LONG_RULE}`);
 	const recipients = splitList(params.receptor).length;
 	if (ids.length !== recipients) {
 		throw invalidInput(

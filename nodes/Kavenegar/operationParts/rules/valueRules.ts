@@ -1,5 +1,6 @@
 import { invalidInput } from './inputErrors';
 import type { ParamRule } from '../wireParams';
+import { isolated } from '../../../allNodes/bidi';
 
 function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || String(value).trim() === '';
@@ -10,7 +11,7 @@ const BRIEF_LENGTH = 80;
 /** A value as the user would recognise it from their data: JSON, cut so that the error stays readable. */
 export function briefly(value: unknown): string {
 	const json = JSON.stringify(value) ?? String(value);
-	return json.length > BRIEF_LENGTH ? `${json.slice(0, BRIEF_LENGTH)}…` : json;
+	return isolated(json.length > BRIEF_LENGTH ? `${json.slice(0, BRIEF_LENGTH)}…` : json);
 }
 
 /**

@@ -21,7 +21,6 @@ export const smsDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['sms'] } },
-		hint: "Results keep the fields Kavenegar returns; beside each date come an ISO copy (…Iso) and a Jalali one in the workflow's time zone (…Jalali, 1405/01/01 09:00:00), and each status in words",
 		options: [
 			sendOperation,
 			sendArrayOperation,

@@ -5,6 +5,7 @@ import { phoneNumberReader } from '../../operationParts/rules/phoneNumbers';
 import { MAX_MESSAGES_PER_ITEM, normalisesPhoneNumbers, preventsDuplicateSends } from '../../operationParts/sendOptions';
 import { wrongTypeRule } from '../../operationParts/rules/valueRules';
 import type { ParamRule } from '../../operationParts/wireParams';
+import { quoted } from '../../../allNodes/bidi';
 
 /*
  * SMS → Send Different Messages: the messages as the user gives them (rows in the editor, or JSON
@@ -37,7 +38,7 @@ function rowsFromJson(this: IExecuteSingleFunctions, value: unknown): MessageRow
 		const names = ['receptor', 'sender', 'message'];
 		for (const name of names) {
 			if (!Array.isArray(lists[name])) {
-				throw invalidInput(this, 'Messages (JSON)', `"${name}" must be an array`);
+				throw invalidInput(this, 'Messages (JSON)', `${quoted(name)} must be an array`);
 			}
 		}
 		const lengths = names.map((name) => (lists[name] as unknown[]).length);
@@ -97,7 +98,7 @@ export const buildArrays: ParamRule = function (params) {
 		}
 		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
 		const { number, wrong } = readNumber(rawRecipient);
-		if (number === undefined) throw invalidInput(this, where, `recipient "${rawRecipient}" ${wrong}`);
+		if (number === undefined) throw invalidInput(this, where, `recipient ${quoted(rawRecipient)} ${wrong}`);
 		const line = String(row.sender ?? '').trim();
 		if (line === '') throw invalidInput(this, where, 'sender line is required');
 		const text = String(row.message ?? '');
@@ -106,13 +107,13 @@ export const buildArrays: ParamRule = function (params) {
 		sender.push(line);
 		message.push(text);
 		if (row.type !== undefined && row.type !== '') {
-			if (!Number.isInteger(Number(row.type))) throw invalidInput(this, where, `display type "${String(row.type)}" is not a whole number`);
+			if (!Number.isInteger(Number(row.type))) throw invalidInput(this, where, `display type ${quoted(String(row.type))} is not a whole number`);
 			type.push(Number(row.type));
 		}
 		const localId = row.localId ?? row.localid;
 		if (localId !== undefined && localId !== '') {
-			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" is not numeric`);
-			if (!isLong(String(localId))) throw invalidInput(this, where, `local ID "${String(localId)}" ${LONG_RULE}`);
+			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID ${quoted(String(localId))} is not numeric`);
+			if (!isLong(String(localId))) throw invalidInput(this, where, `local ID ${quoted(String(localId))} ${LONG_RULE}`);
 			localIds.push(String(localId));
 		}
 	});
