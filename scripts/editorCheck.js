@@ -683,7 +683,10 @@ async function checkHumanReview(page, rest, baseUrl, agent, outDir, checks) {
 	if (!listed.includes('Kavenegar')) problems.push(`Human review lists ${listed.join(', ') || 'nothing'}, not Kavenegar`);
 	else {
 		await creator.locator('[data-test-id=node-creator-item-name]', { hasText: /^\s*Kavenegar\s*$/ }).first().click();
-		await page.locator('[data-test-id=ndv]').waitFor();
+		// A community node opens on its details first ("Installed", "Add to workflow").
+		const add = creator.getByText('Add to workflow', { exact: true });
+		await add.waitFor({ timeout: 10_000 }).then(() => add.click(), () => undefined);
+		await page.locator('[data-test-id=ndv]').waitFor({ timeout: 30_000 });
 		await page.waitForTimeout(700);
 		const labels = (await readPanel(page)).items.map((item) => item.label.replace(/\s*\*$/, ''));
 		for (const label of ['Recipients', 'Message', 'Approval Options']) if (!labels.includes(label)) problems.push(`the Kavenegar review panel shows ${labels.join(', ')}, without ${label}`);

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { quoted } from '../../allNodes/bidi';
 import { dateInput } from '../operationParts/fields/dateInput';
 import { toUnixSeconds } from '../operationParts/rules/dates';
 import { invalidInput } from '../operationParts/rules/inputErrors';
@@ -69,7 +70,7 @@ export function waitUntil(context: IExecuteSingleFunctions, options: IDataObject
 	if (limit.limitType === 'atSpecifiedTime') {
 		const seconds = toUnixSeconds(context, limit.maxDateAndTime, `${FIELD} → Max Date and Time`);
 		if (seconds === undefined) throw invalidInput(context, `${FIELD} → Max Date and Time`, 'is required when the limit is a date');
-		if (seconds * 1000 <= Date.now()) throw invalidInput(context, `${FIELD} → Max Date and Time`, `"${String(limit.maxDateAndTime)}" has passed: give a time to come`);
+		if (seconds * 1000 <= Date.now()) throw invalidInput(context, `${FIELD} → Max Date and Time`, `${quoted(String(limit.maxDateAndTime))} has passed: give a time to come`);
 		return new Date(seconds * 1000);
 	}
 	const amount = Number(limit.resumeAmount ?? 45);
