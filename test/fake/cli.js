@@ -54,6 +54,8 @@ function seedFromArgs(fake, argv) {
  *   --no-ip-access                    the outbox operations answer 407, as without IP access
  *   --no-credit                       no credit: every send answers 418
  *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER, received on LINE now (repeatable)
+ *   --busy-above N                    over N requests at once, answers busy (409) and acts on nothing
+ *   --latency-ms N                    every answer waits N ms, as over a network (requests then overlap)
  * @param {FakeKavenegar} fake
  * @param {string[]} argv
  */
@@ -63,6 +65,12 @@ function accountFromArgs(fake, argv) {
 	fake.errorMode = errorMode;
 	if (argv.includes('--no-ip-access')) fake.ipAccess = false;
 	if (argv.includes('--no-credit')) fake.credit = 0;
+	for (const [flag, setting] of /** @type {const} */ ([['--busy-above', 'busyAbove'], ['--latency-ms', 'latencyMs']])) {
+		if (!argv.includes(flag)) continue;
+		const value = argv[argv.lastIndexOf(flag) + 1];
+		if (!/^\d+$/.test(value ?? '')) throw new Error(`${flag} ${value ?? ''}: expected a whole number`);
+		fake[setting] = Number(value);
+	}
 	for (const [index, value] of argv.entries()) {
 		if (argv[index - 1] !== '--seed-message') continue;
 		const [, line, sender, message] = /^(\d+):(\+?\d+):(.+)$/s.exec(value) ?? [];
@@ -90,7 +98,7 @@ function main(FakeKavenegar) {
 		process.stdout.write(JSON.stringify({ url: fake.url, apiKey: fake.apiKey }) + '\n');
 		// For a person: what to put in n8n's Kavenegar API credential. On stderr, so that stdout stays one JSON line.
 		process.stderr.write(
-			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
+			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.busyAbove > 0 ? `, busy above ${fake.busyAbove} at once` : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
 				`In n8n, a Kavenegar API credential with API Key ${fake.apiKey} and Base URL ${fake.url} talks to it. Ctrl+C stops it.\n`,
 		);
 		const stop = () => fake.close().then(() => process.exit(0));
