@@ -100,7 +100,7 @@ describe('against a service that answers busy over 20 requests at once', () => {
 	}, 60_000);
 });
 
-test('without busy answers, an unset limit doubles each round trip from 64 up to 256, never above', async () => {
+test('without busy answers, an unset limit grows from 128 up to 256, never above', async () => {
 	ctx.fake.latencyMs = 20;
 	const numbers = freshNumbers(1000);
 	const { items, error } = await ctx.run(send(), { items: asItems(numbers) });
@@ -111,11 +111,11 @@ test('without busy answers, an unset limit doubles each round trip from 64 up to
 }, 60_000);
 
 describe('the rules', () => {
-	test('unset: starts at 64 and grows by one per good answer until the first sign of overload', () => {
+	test('unset: starts at 128 and grows by one per good answer until the first sign of overload', () => {
 		const limit = newLimit(undefined);
 		expect([limit.value, limit.ceiling]).toEqual([START_IN_FLIGHT, MOST_IN_FLIGHT]);
 		for (let i = 0; i < 64; i++) answeredFine(limit);
-		expect(limit.value).toBe(128);
+		expect(limit.value).toBe(192);
 		for (let i = 0; i < 1000; i++) answeredFine(limit);
 		expect(limit.value).toBe(MOST_IN_FLIGHT);
 	});

@@ -6,8 +6,8 @@
  * cut to 70 % of what was in flight on a sign, once per round trip.
  */
 
-/** Where an unset limit starts: a round trip of good answers doubles it, so 500 items take 4 round trips, not 1. */
-export const START_IN_FLIGHT = 64;
+/** Where an unset limit starts: one round trip of good answers takes it to 256, so 500 items go in 3 round trips. */
+export const START_IN_FLIGHT = 128;
 /** The most ever in flight, set or learned: 5,000 items must not open 5,000 sockets (n8n opens one per request). */
 export const MOST_IN_FLIGHT = 256;
 /** What a sign of overload leaves of the requests in flight: TCP CUBIC's factor. */
