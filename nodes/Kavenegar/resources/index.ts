@@ -89,7 +89,7 @@ const requestLimitOptions: INodeProperties[] = [
 		// Send Code is never repeated (a code sent twice is two codes) and never split.
 		displayOptions: { hide: { '/operation': ['sendCode'] } },
 		description:
-			'How many times to try again, waiting longer each time, when Kavenegar is unreachable, or busy (409, 451) with one request at a time. A send is tried again only when it cannot go out twice.',
+			'How many times to try again, waiting longer each time, when Kavenegar is unreachable or busy (409, 451) at one request at a time. A send is retried only if it cannot go twice.',
 	},
 ];
 
