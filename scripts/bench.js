@@ -26,6 +26,7 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 const { API_KEY, fakeModule, harness, row, runChild } = require('./bench/common');
 const { benchSendItems } = require('./bench/sendItems');
 const { benchBigSend } = require('./bench/bigSend');
+const { benchBusyService } = require('./bench/busyService');
 const { benchNetwork } = require('./bench/network');
 const { VARIANTS, benchItemCost, benchItemCosts } = require('./bench/itemCost');
 const { benchInbox } = require('./bench/inbox');
@@ -96,7 +97,9 @@ async function main() {
 	process.stdout.write(`Kavenegar node benchmark: Node ${process.version}, ${os.cpus().length} CPUs, fake service on 127.0.0.1\n\n`);
 	/** @type {Record<string, () => Promise<Row[]>>} */
 	const measures = {
-		'send items': () => withFake(benchSendItems),
+		'send items': () => withFake(benchSendItems(500)),
+		'send 5000 items': () => withFake(benchSendItems(5000)),
+		'busy service': () => withFake(benchBusyService),
 		'big send': () => withFake(benchBigSend),
 		network: () => withFake(benchNetwork),
 		'item cost': benchItemCosts,

@@ -40,7 +40,7 @@ const RESOURCES = [
  * @typedef {import('./fake/service').Media} Media
  * @typedef {import('./fake/service').Fault} Fault
  * @typedef {import('./fake/service').RequestRecord} RequestRecord
- * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, linksAllowed?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, blocklistPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, port?: number }} FakeOptions
+ * @typedef {{ apiKey?: string, errorMode?: string, ipAccess?: boolean, linksAllowed?: boolean, outboxIpAccessCode?: number, inboxPageSize?: number, blocklistPageSize?: number, statusLocalIdCeiling?: number, defaultSender?: string, tags?: string[], credit?: number, lines?: string[], latencyMs?: number | ((req: import('node:http').IncomingMessage) => number), connectionLatencyMs?: number, busyAbove?: number, port?: number }} FakeOptions
  */
 
 class FakeKavenegar {
@@ -107,6 +107,12 @@ class FakeKavenegar {
 		/** @type {number | ((req: import('node:http').IncomingMessage) => number)} */
 		this.latencyMs = options.latencyMs ?? 0;
 		this.connectionLatencyMs = options.connectionLatencyMs ?? 0;
+		/**
+		 * Over this many requests at once (0: no limit), a request is answered busy (409) and acted
+		 * on by nothing, as a service that sheds load does; each record's `concurrent` tells how
+		 * many were being answered when it arrived.
+		 */
+		this.busyAbove = options.busyAbove ?? 0;
 		/** Requests being answered right now, the most there were at once, and connections opened. */
 		this.inFlight = 0;
 		this.maxInFlight = 0;

@@ -121,12 +121,12 @@ describe('all or nothing before anything leaves (stop mode)', () => {
 });
 
 describe('one bound on requests in flight for the node run', () => {
-	test('2,000 items never have more requests in flight than the default bound of 25', async () => {
+	test('2,000 items never have more requests in flight than 256, the most the learned limit reaches', async () => {
 		ctx.fake.latencyMs = 5;
 		const numbers = freshNumbers(2000);
 		const { items, error } = await ctx.run(send(), { items: asItems(numbers) });
 		expect(error).toBeUndefined();
-		expect(ctx.fake.maxInFlight).toBeLessThanOrEqual(25);
+		expect(ctx.fake.maxInFlight).toBeLessThanOrEqual(256);
 		expect(ctx.fake.maxInFlight).toBeGreaterThan(1);
 		expect(items.map((item) => item.json.receptor)).toEqual(numbers);
 		// Not a speed check: 2,000 items through n8n's engine take seconds of CPU, many more on a loaded
@@ -138,7 +138,8 @@ describe('one bound on requests in flight for the node run', () => {
 		const numbers = freshNumbers(300);
 		/** @type {number | undefined} */
 		let sentAtStop;
-		await ctx.run(send(), {
+		// A ceiling of 25, so that most of the 300 are still waiting at the stop.
+		await ctx.run(send({ requestLimits: { maxRequestsInFlight: 25 } }), {
 			items: asItems(numbers),
 			onExecution: (execution) => {
 				const watch = setInterval(() => {
@@ -186,8 +187,9 @@ describe('parallel chunks and pages keep their order', () => {
 
 	test('one failed chunk among parallel ones: the error names exactly the recipients that went through', async () => {
 		const numbers = freshNumbers(1000);
-		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 2 });
-		const { error } = await ctx.run(send({ requestLimits: { busyRetries: 0 } }), { items: [{ json: { phone: numbers } }] });
+		// A refusal, not a busy answer: one that comes with others in flight is sent again, whatever Retries on Busy Answers says.
+		ctx.fake.injectFault({ kind: 'refuse', code: 418, operation: 'sms/send', skip: 2 });
+		const { error } = await ctx.run(send(), { items: [{ json: { phone: numbers } }] });
 		expect(ctx.fake.requests).toHaveLength(5);
 		// The third request to arrive failed; which chunk that was is up to the network.
 		const failed = numbers.indexOf(ctx.fake.requests[2].form?.receptor.split(',')[0] ?? '') / 200;

@@ -44,8 +44,8 @@ const TEMPLATE_CODE_NAMES: Record<string, [string, Record<number, string>]> = {
 
 /** The service's Unix seconds in the Jalali calendar, in `timeZone`, as people write them: `1405/01/01 09:00:00`. */
 export function unixToJalali(seconds: unknown, timeZone: string): string | undefined {
-	const iso = unixToIso(seconds);
-	return iso === undefined ? undefined : jalaliDateTime(Number(seconds) * 1000, timeZone);
+	const value = Number(seconds);
+	return seconds === null || seconds === '' || !Number.isFinite(value) ? undefined : jalaliDateTime(value * 1000, timeZone);
 }
 
 /**

@@ -9,7 +9,8 @@ const NETWORKS = [
 	{ name: '100 ms + 200 ms per connection', latencyMs: 100, connectionLatencyMs: 200 },
 ];
 const MANY_ITEMS = 2000;
-const BOUND = 25;
+/** The most the node has in flight, learned or set (nodes/Kavenegar/sending/learnedLimit.ts). */
+const BOUND = 256;
 
 /**
  * Plain fetch of form POSTs on a fresh connection pool, as the floor of what a client can do.
@@ -87,7 +88,7 @@ async function benchNetwork(fake, credentials) {
 			await fetchForms(operation('sms/inboxpaged'), Array.from({ length: pages - 1 }, (_, i) => ({ linenumber: line, isread: '0', pagenumber: String(i + 2) })));
 		});
 		const inboxRatio = inbox.ms / floor.ms;
-		rows.push(row(`${at} inbox ${INBOX_MESSAGES} messages, Return All (${inboxRequests} requests): ours / floor (page 1, then 2..${pages} in parallel)`, `${ms(inbox.ms)} / ${ms(floor.ms)} = ${inboxRatio.toFixed(2)}×`, '≤ 2×', verdict(inboxRatio <= 2)));
+		rows.push(row(`${at} inbox ${INBOX_MESSAGES} messages, Return All (${inboxRequests} requests): ours / floor (page 1, then 2..${pages} in parallel)`, `${ms(inbox.ms)} / ${ms(floor.ms)} = ${inboxRatio.toFixed(2)}×`, '≤ 1.3×', verdict(inboxRatio <= 1.3)));
 
 		// 2,000 items × 1 recipient, default settings: what is in flight at once.
 		const numbers = fresh(MANY_ITEMS);

@@ -93,4 +93,25 @@ describe('Jalali calendar arithmetic', () => {
 	])('%s in %s is written %s', (iso, timeZone, written) => {
 		expect(jalaliDateTime(Date.parse(iso), timeZone)).toBe(written);
 	});
+
+	test.each(['Asia/Tehran', 'Asia/Kathmandu', 'America/New_York', 'Australia/Lord_Howe', 'Africa/Monrovia', 'UTC'])(
+		'formatted a quarter hour at a time, it writes what Intl writes, across summer time changes and odd offsets (%s)',
+		(timeZone) => {
+			const intl = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+			/** @param {number} ms */
+			const expected = (ms) => {
+				/** @type {Record<string, string>} */
+				const p = {};
+				for (const { type, value } of intl.formatToParts(new Date(ms))) p[type] = value;
+				return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}:${p.second}`;
+			};
+			// 1970–1973 (Monrovia was UTC−0:44:30 until 1972), and two years of summer time changes, at steps that fall on every minute and second.
+			const spans = [[0, 3 * 365 * 86_400_000, 40_013_000], [Date.parse('2022-03-01T00:00:00Z'), Date.parse('2022-12-01T00:00:00Z'), 5_413_000], [Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-11-30T00:00:00Z'), 5_413_000]];
+			const wrong = [];
+			for (const [from, to, step] of spans) {
+				for (let ms = from; ms < to; ms += step) if (jalaliDateTime(ms, timeZone) !== expected(ms)) wrong.push(new Date(ms).toISOString());
+			}
+			expect(wrong).toEqual([]);
+		},
+	);
 });

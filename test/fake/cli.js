@@ -55,6 +55,8 @@ function seedFromArgs(fake, argv) {
  *   --no-credit                       no credit: every send answers 418
  *   --no-links                        a text with a link answers 420, as on accounts not allowed links
  *   --seed-message LINE:SENDER:TEXT   one unread message TEXT from SENDER, received on LINE now (repeatable)
+ *   --busy-above N                    over N requests at once, answers busy (409) and acts on nothing
+ *   --latency-ms N                    every answer waits N ms, as over a network (requests then overlap)
  * @param {FakeKavenegar} fake
  * @param {string[]} argv
  */
@@ -65,6 +67,12 @@ function accountFromArgs(fake, argv) {
 	if (argv.includes('--no-ip-access')) fake.ipAccess = false;
 	if (argv.includes('--no-credit')) fake.credit = 0;
 	if (argv.includes('--no-links')) fake.linksAllowed = false;
+	for (const [flag, setting] of /** @type {const} */ ([['--busy-above', 'busyAbove'], ['--latency-ms', 'latencyMs']])) {
+		if (!argv.includes(flag)) continue;
+		const value = argv[argv.lastIndexOf(flag) + 1];
+		if (!/^\d+$/.test(value ?? '')) throw new Error(`${flag} ${value ?? ''}: expected a whole number`);
+		fake[setting] = Number(value);
+	}
 	for (const [index, value] of argv.entries()) {
 		if (argv[index - 1] !== '--seed-message') continue;
 		const [, line, sender, message] = /^(\d+):(\+?\d+):(.+)$/s.exec(value) ?? [];
@@ -92,7 +100,7 @@ function main(FakeKavenegar) {
 		process.stdout.write(JSON.stringify({ url: fake.url, apiKey: fake.apiKey }) + '\n');
 		// For a person: what to put in n8n's Kavenegar API credential. On stderr, so that stdout stays one JSON line.
 		process.stderr.write(
-			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
+			`Fake Kavenegar on ${fake.url} (errors ${fake.errorMode === '200' ? 'inside HTTP 200' : 'with a matching HTTP status'}${fake.ipAccess ? '' : ', no IP access'}${fake.credit <= 0 ? ', no credit' : ''}${fake.busyAbove > 0 ? `, busy above ${fake.busyAbove} at once` : ''}${fake.faults.length ? `, ${fake.faults.length} fault(s) queued` : ''}).\n` +
 				`In n8n, a Kavenegar API credential with API Key ${fake.apiKey} and Base URL ${fake.url} talks to it. Ctrl+C stops it.\n`,
 		);
 		const stop = () => fake.close().then(() => process.exit(0));

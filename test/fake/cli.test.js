@@ -110,6 +110,15 @@ describe('fake Kavenegar: command line for trying the node in the editor (npm ru
 		expect((await fake.call('account/info', { form: {} })).body.entries.remaincredit).toBe(0);
 	});
 
+	test('--busy-above N answers busy to a request that arrives while N others are being answered, and sends nothing for it', async () => {
+		const fake = await startWith(['--busy-above', '2', '--latency-ms', '300']);
+		const answers = await Promise.all([0, 1, 2].map((i) => fake.call('sms/send', { form: { receptor: `0912123456${i}`, message: 'hi' } })));
+		expect(answers.map((a) => a.body.return.status).sort()).toEqual([200, 200, 409]);
+		expect(answers.find((a) => a.body.return.status === 409)?.http).toBe(409);
+		expect((await fake.call('sms/latestoutbox', { form: {} })).body.entries).toHaveLength(2);
+		await expect(startFakeProcess(['--busy-above', 'many'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--busy-above many: expected a whole number') });
+	});
+
 	test('--fault queues failures in the order given, per operation and count', async () => {
 		const fake = await startWith(['--fault', 'busy409,operation=sms/send,times=2', '--fault', 'html502']);
 		expect((await send(fake.call)).body.return.status).toBe(409);

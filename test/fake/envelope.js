@@ -29,12 +29,14 @@ async function serve(fake, port) {
 		req.on('data', (chunk) => chunks.push(chunk));
 		fake.inFlight++;
 		fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
+		// Counted on arrival, as a service that sheds load decides when a request comes in.
+		const concurrent = fake.inFlight;
 		res.on('close', () => fake.inFlight--);
 		const latency = typeof fake.latencyMs === 'function' ? fake.latencyMs(req) : fake.latencyMs;
 		const socket = /** @type {import('node:net').Socket & { answered?: boolean }} */ (req.socket);
 		const delay = latency + (socket.answered ? 0 : fake.connectionLatencyMs);
 		socket.answered = true;
-		req.on('end', () => (delay > 0 ? fake.later(delay, () => answer(fake, req, res, chunks)) : answer(fake, req, res, chunks)));
+		req.on('end', () => (delay > 0 ? fake.later(delay, () => answer(fake, req, res, chunks, concurrent)) : answer(fake, req, res, chunks, concurrent)));
 	});
 	// Only the client ends an idle connection. Node's server ends one after 5 seconds (6 in fact),
 	// and a client that reuses it just then gets ECONNRESET or EPIPE: under load that happens, as
@@ -59,12 +61,13 @@ async function serve(fake, port) {
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {Buffer[]} chunks
+ * @param {number} concurrent requests being answered when this one arrived, itself included
  */
-function answer(fake, req, res, chunks) {
+function answer(fake, req, res, chunks, concurrent) {
 	const pathname = new URL(req.url ?? '/', 'http://fake').pathname;
 	if (pathname.startsWith('/_fake/')) return control(fake, req, res, pathname, Buffer.concat(chunks));
 	const sample = req.method === 'GET' ? SAMPLE_FILES[pathname] : undefined;
-	if (!sample) return handle(fake, req, res, Buffer.concat(chunks));
+	if (!sample) return handle(fake, req, res, Buffer.concat(chunks), concurrent);
 	res.writeHead(200, { 'Content-Type': sample.contentType, 'Content-Length': sample.data.length });
 	res.end(sample.data);
 }
@@ -74,8 +77,9 @@ function answer(fake, req, res, chunks) {
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {Buffer} rawBody
+ * @param {number} concurrent
  */
-function handle(fake, req, res, rawBody) {
+function handle(fake, req, res, rawBody, concurrent) {
 	const url = new URL(req.url ?? '/', 'http://fake');
 	const match = /^\/v1\/([^/]*)\/(.+)\.json$/.exec(url.pathname);
 	const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim();
@@ -89,9 +93,11 @@ function handle(fake, req, res, rawBody) {
 		body: rawBody,
 		form: contentType === 'application/x-www-form-urlencoded' ? Object.fromEntries(new URLSearchParams(rawBody.toString())) : undefined,
 		parts: contentType === 'multipart/form-data' ? parseMultipart(rawBody, req.headers['content-type']) : undefined,
+		concurrent,
 	};
 	fake.requests.push(record);
-	const fault = takeFault(fake, record.operation);
+	// A service that sheds load: over `busyAbove` requests at once, it answers busy and acts on nothing.
+	const fault = fake.busyAbove > 0 && concurrent > fake.busyAbove ? { kind: 'busy409' } : takeFault(fake, record.operation);
 	// A slow answer is a processed request whose answer comes late.
 	if (fault && !fault.after && fault.kind !== 'slow') {
 		applyFault(fake, fault, res);

@@ -31,4 +31,22 @@ describe('fake Kavenegar: the envelope', () => {
 			ctx.fake.errorMode = 'status';
 		}
 	});
+
+	test('busyAbove: over that many requests at once, a request is answered busy and acted on by nothing; each record says how many were being answered', async () => {
+		ctx.fake.latencyMs = 100;
+		ctx.fake.busyAbove = 3;
+		try {
+			ctx.fake.requests.length = 0;
+			const numbers = ['09127770001', '09127770002', '09127770003', '09127770004', '09127770005'];
+			const answers = await Promise.all(numbers.map((receptor) => ctx.call('sms/send', { form: { receptor, message: 'hi' } })));
+			expect(answers.map((a) => [a.http, a.body.return.status]).sort()).toEqual([[200, 200], [200, 200], [200, 200], [409, 409], [409, 409]]);
+			expect(ctx.fake.requests.map((r) => r.concurrent).sort()).toEqual([1, 2, 3, 4, 5]);
+			expect(numbers.map((n) => ctx.fake.deliveriesTo(n)).reduce((a, b) => a + b)).toBe(3);
+			// One at a time, nothing is refused.
+			for (const receptor of numbers) expect((await ctx.call('sms/send', { form: { receptor, message: 'hi' } })).body.return.status).toBe(200);
+		} finally {
+			ctx.fake.latencyMs = 0;
+			ctx.fake.busyAbove = 0;
+		}
+	});
 });

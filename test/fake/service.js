@@ -72,7 +72,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * @typedef {{ id: string, name: string, mime_type: string, extension: string, size: number, duration: number | null, resolution: string, status: number, status_desc: string, hash?: string }} Media
  * @typedef {{ kind: string, operation?: string, times?: number, skip?: number, after?: boolean, delayMs?: number, code?: number }} Fault
  * @typedef {{ name?: string, filename?: string, contentType?: string, data: Buffer }} Part
- * @typedef {{ method: string | undefined, operation: string, apiKey: string | undefined, contentType: string, query: Record<string, string>, body: Buffer, form: Record<string, string> | undefined, parts: Part[] | undefined }} RequestRecord
+ * @typedef {{ method: string | undefined, operation: string, apiKey: string | undefined, contentType: string, query: Record<string, string>, body: Buffer, form: Record<string, string> | undefined, parts: Part[] | undefined, concurrent: number }} RequestRecord
  * @typedef {Record<string, string>} Params the request's parameters by wire name (a missing one reads undefined)
  * @typedef {{ sends?: boolean, methods: string[], params: string[], handle: (p: Params, record: RequestRecord) => any }} Operation
  * @typedef {Record<string, Operation>} Operations

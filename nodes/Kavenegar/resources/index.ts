@@ -50,7 +50,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelopeOf } from '../../allNodes/envelope';
 import { addReadableFields } from '../../allNodes/readableRows';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
-import { DEFAULT_BUSY_RETRIES, DEFAULT_MAX_IN_FLIGHT, REQUEST_LIMITS } from '../sending/nodeRun';
+import { MOST_IN_FLIGHT } from '../sending/learnedLimit';
+import { DEFAULT_BUSY_RETRIES, REQUEST_LIMITS } from '../sending/nodeRun';
 import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../operationParts/nodeVersions';
 import { n8nRequestOptions } from '../operationParts/n8nRequestOptions';
 import { onePropertyPerName } from '../operationParts/onePropertyPerName';
@@ -74,10 +75,11 @@ const requestLimitOptions: INodeProperties[] = [
 		displayName: 'Max Requests in Flight',
 		name: 'maxRequestsInFlight',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 200 },
-		default: DEFAULT_MAX_IN_FLIGHT,
+		typeOptions: { minValue: 1, maxValue: MOST_IN_FLIGHT },
+		// Added, the field shows the most the node ever has in flight; a lower number is the user's own ceiling.
+		default: MOST_IN_FLIGHT,
 		description:
-			'The most requests to Kavenegar at once in one run of this node, across all items. Lower it if Kavenegar often answers 409 (busy) or 451 (too many calls).',
+			'The most requests to Kavenegar at once in one run of this node, across all items; busy answers still slow it down. Not set, the node finds the number itself (up to 256).',
 	},
 	{
 		displayName: 'Retries on Busy Answers',
@@ -88,7 +90,7 @@ const requestLimitOptions: INodeProperties[] = [
 		// Send Code is never repeated (a code sent twice is two codes) and never split.
 		displayOptions: { hide: { '/operation': ['sendCode'] } },
 		description:
-			'How many times to try again, waiting longer each time, when Kavenegar is busy (409, 451) or unreachable. A send is tried again only when it cannot go out twice.',
+			'How many times to try again, waiting longer each time, when Kavenegar is unreachable or busy (409, 451) at one request at a time. A send is retried only if it cannot go twice.',
 	},
 ];
 

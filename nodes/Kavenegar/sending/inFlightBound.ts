@@ -5,29 +5,43 @@ import { reasonNotToStart } from './stop';
 
 /*
  * One bound on requests in flight for the node run, across items, chunks of long lists and pages:
- * n8n starts every item's request at once and bounds nothing.
+ * n8n starts every item's request at once and bounds nothing. How high it is, is learned from the
+ * answers (learnedLimit.ts).
  */
 
-export async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise<void> {
+/** A request's place: how many the run had sent and had in flight when it went, for what its answer teaches. */
+export interface Slot {
+	order: number;
+	inFlight: number;
+}
+
+/** The place is already counted in `run.inFlight` (a waiter's by whoever woke it). */
+function slotOf(run: NodeRun): Slot {
+	return { order: ++run.limit.sent, inFlight: run.inFlight };
+}
+
+export async function takeSlot(context: IExecuteSingleFunctions, run: NodeRun): Promise<Slot> {
 	const before = reasonNotToStart(context, run);
 	if (before) throw before;
 	// A free place goes to the queue first: a request arriving between a release and its refill
 	// must not pass the ones waiting.
-	if (run.inFlight < run.maxInFlight && run.queue.length === 0) {
+	if (run.inFlight < run.limit.value && run.queue.length === 0) {
 		run.inFlight++;
-		return;
+		return slotOf(run);
 	}
 	await new Promise<void>((resolve, reject) => run.queue.push({ resolve, reject }));
+	const slot = slotOf(run);
 	const after = reasonNotToStart(context, run);
 	if (after) {
 		releaseSlot(run);
 		throw after;
 	}
+	return slot;
 }
 
 function refill(run: NodeRun): void {
 	run.refillDue = false;
-	while (run.inFlight < run.maxInFlight && run.queue.length > 0) {
+	while (run.inFlight < run.limit.value && run.queue.length > 0) {
 		run.inFlight++;
 		run.queue.shift()?.resolve();
 	}
@@ -76,7 +90,7 @@ export async function inParallel<T>(
 			}
 		}
 	};
-	const workers = Math.min(count, currentRun(context).maxInFlight);
+	const workers = Math.min(count, currentRun(context).limit.ceiling);
 	await Promise.all(Array.from({ length: workers }, worker));
 	return outcomes;
 }

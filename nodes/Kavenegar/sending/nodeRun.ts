@@ -1,5 +1,6 @@
 import type { IExecuteData, IExecuteSingleFunctions } from 'n8n-workflow';
 import { placeFor } from '../operationParts/nodeVersions';
+import { newLimit, type LearnedLimit } from './learnedLimit';
 
 /*
  * One run of the node: what every item of it shares (see engine.ts for why the node needs it).
@@ -9,7 +10,6 @@ import { placeFor } from '../operationParts/nodeVersions';
 
 /** Where each version keeps Max Requests in Flight and Retries on Busy Answers (resources/index.ts). */
 export const REQUEST_LIMITS = { version1: 'requestLimits', fromVersion2: 'requestOptions' };
-export const DEFAULT_MAX_IN_FLIGHT = 25;
 export const DEFAULT_BUSY_RETRIES = 3;
 
 export interface Waiter {
@@ -45,7 +45,8 @@ export interface NodeRun {
 	closing: Array<() => void>;
 	watching: boolean;
 	gate: Waiter[];
-	maxInFlight: number;
+	/** How many requests may be in flight now: the user's Max Requests in Flight, or learned (learnedLimit.ts). */
+	limit: LearnedLimit;
 	inFlight: number;
 	queue: Waiter[];
 	/** A refill of freed places is due (see inFlightBound.ts). */
@@ -78,6 +79,12 @@ function boundedNumber(context: IExecuteSingleFunctions, parameter: string, fall
 	return Number.isInteger(value) && value >= min ? value : fallback;
 }
 
+/** Max Requests in Flight as the user set it; not added to the collection, the node learns the limit. */
+function userMaxInFlight(context: IExecuteSingleFunctions, parameter: string): number | undefined {
+	const value = boundedNumber(context, parameter, 0, 1);
+	return value === 0 ? undefined : value;
+}
+
 function newRun(context: IExecuteSingleFunctions): NodeRun {
 	const items = itemCount(context);
 	const limits = placeFor(context, REQUEST_LIMITS);
@@ -97,7 +104,7 @@ function newRun(context: IExecuteSingleFunctions): NodeRun {
 		closing: [],
 		watching: false,
 		gate: [],
-		maxInFlight: boundedNumber(context, `${limits}.maxRequestsInFlight`, DEFAULT_MAX_IN_FLIGHT, 1),
+		limit: newLimit(userMaxInFlight(context, `${limits}.maxRequestsInFlight`)),
 		inFlight: 0,
 		queue: [],
 		refillDue: false,
