@@ -34,7 +34,8 @@ const TIMEOUT_WAIT_MS = 200_000;
 /** @typedef {import('../../test/fakeKavenegar').FakeKavenegar} Fake */
 
 /**
- * A Webhook that starts a Send and Wait for Response to `body.to` with `body.question`.
+ * A Webhook that starts a Send and Wait for Response to `body.to` with `body.question` (also the
+ * approval of scripts/queue/approval.js).
  * @param {string} id
  * @param {string} hookPath
  * @param {CredentialRef} credential
@@ -381,4 +382,4 @@ async function checkApprovals(run, { timeout, started }) {
 	return lines;
 }
 
-module.exports = { approvalSetup, startApprovals, checkApprovals };
+module.exports = { approvalSetup, startApprovals, checkApprovals, until, webhookThenAsk };

@@ -6,56 +6,16 @@
  * would, a POST from the page; main checks the signature, and a worker runs the rest of the
  * execution, which must end with data.approved true.
  */
-const crypto = require('node:crypto');
+const { until, webhookThenAsk } = require('../lib/approvalCheck');
 const { log } = require('../lib/processes');
 
 const WORKFLOW_ID = 'queueApprovalSms01';
 const HOOK_PATH = 'queue-approval';
 const APPROVER = '09121239999';
-const WAIT_MS = 60_000;
 const PHONE = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
 
 /** @typedef {import('../lib/n8nServer').N8nServer} N8nServer */
 /** @typedef {import('../lib/n8nServer').RestClient} RestClient */
-
-/** @param {{ id: string, name: string }} credential */
-function approvalWorkflow(credential) {
-	return {
-		id: WORKFLOW_ID,
-		name: 'Queue mode: approval by SMS',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{ id: crypto.randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: crypto.randomUUID(), parameters: { httpMethod: 'POST', path: HOOK_PATH, responseMode: 'onReceived', options: {} } },
-			{
-				id: crypto.randomUUID(),
-				name: 'Ask by SMS',
-				type: 'n8n-nodes-kavenegar.kavenegar',
-				typeVersion: 3,
-				position: [220, 0],
-				credentials: { kavenegarApi: credential },
-				parameters: { resource: 'sms', operation: 'sendAndWait', approvers: APPROVER, message: '=Approve job {{ $json.body.job }}?' },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Ask by SMS', type: 'main', index: 0 }]] } },
-	};
-}
-
-/**
- * @template T
- * @param {() => Promise<T | undefined>} probe
- * @param {string} what
- * @returns {Promise<T>}
- */
-async function until(probe, what) {
-	const deadline = Date.now() + WAIT_MS;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`queue approval: ${what}, not within ${WAIT_MS / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-	}
-}
 
 /**
  * @param {{ main: N8nServer, api: RestClient, workers: () => N8nServer[], fakeUrl: string, flatted: () => { parse: (text: string) => any }, problems: string[] }} cluster
@@ -63,16 +23,16 @@ async function until(probe, what) {
  */
 async function runApproval({ main, api, workers, fakeUrl, flatted, problems }) {
 	const started = Date.now();
-	const answer = await fetch(`${main.url}/webhook/${HOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ job: 'Q-7' }) });
+	const answer = await fetch(`${main.url}/webhook/${HOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: APPROVER, question: 'Approve job Q-7?' }) });
 	if (answer.status !== 200) problems.push(`queue approval: the webhook answered ${answer.status}`);
 	const sms = await until(async () => {
 		const state = await (await fetch(`${fakeUrl}/_fake/outbox`)).json();
 		return state.outbox.find((/** @type {{ receptor: string }} */ row) => row.receptor === APPROVER);
-	}, 'the approval SMS');
+	}, 'queue approval: the approval SMS');
 	const link = /https?:\/\/\S+$/.exec(sms.message)?.[0] ?? '';
 	if (!link.startsWith(`${main.url}/webhook-waiting/`)) problems.push(`queue approval: the worker's link ${JSON.stringify(link)} does not lead to main's ${main.url}`);
 	const executionId = new URL(link).pathname.split('/').at(-2) ?? '';
-	await until(async () => ((await api.execution(executionId)).status === 'waiting' ? true : undefined), `execution ${executionId} to wait`);
+	await until(async () => ((await api.execution(executionId)).status === 'waiting' ? true : undefined), `queue approval: execution ${executionId} to wait`);
 	const page = await fetch(link, { headers: { 'user-agent': PHONE } });
 	if (page.status !== 200 || !(await page.text()).includes('Approve job Q-7?')) problems.push(`queue approval: the link answered ${page.status}, not the question`);
 	const posted = await fetch(link, { method: 'POST', headers: { 'user-agent': PHONE, 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=approve' });
@@ -80,7 +40,7 @@ async function runApproval({ main, api, workers, fakeUrl, flatted, problems }) {
 	const done = await until(async () => {
 		const found = await api.execution(executionId);
 		return ['success', 'error', 'crashed', 'canceled'].includes(found.status) ? found : undefined;
-	}, `execution ${executionId} to end`);
+	}, `queue approval: execution ${executionId} to end`);
 	const output = flatted().parse(done.data)?.resultData?.runData?.['Ask by SMS']?.at(-1)?.data?.main?.[0]?.[0]?.json;
 	if (done.status !== 'success' || output?.data?.approved !== true) problems.push(`queue approval: execution ${executionId} ended ${done.status} with ${JSON.stringify(output)}`);
 	// Both halves of the execution, before and after the wait, ran on workers: each logs its start.
@@ -91,5 +51,8 @@ async function runApproval({ main, api, workers, fakeUrl, flatted, problems }) {
 	log(`queue approval: execution ${executionId} asked, answered and ended on ${ranOn.join(' then ')}`);
 	return { executionId, workers: ranOn, approved: output?.data?.approved, ms: Date.now() - started };
 }
+
+/** @param {{ id: string, name: string }} credential */
+const approvalWorkflow = (credential) => webhookThenAsk(WORKFLOW_ID, HOOK_PATH, credential, {});
 
 module.exports = { approvalWorkflow, runApproval, APPROVAL_WORKFLOW_ID: WORKFLOW_ID };
