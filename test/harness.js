@@ -300,7 +300,8 @@ async function resumeWaiting(run, answer) {
  * WebhookContext over the stored execution, the node's `webhook`. Resolves with the answer the
  * node wrote (status, headers, page) and what it gave n8n to resume the run with, if anything.
  * @param {import('n8n-workflow').IRun} run
- * @param {{ method: 'GET' | 'POST', body?: Record<string, string>, headers?: Record<string, string> }} request
+ * @param {{ method: 'GET' | 'POST', body?: unknown, headers?: Record<string, string> }} request a body given as
+ *   undefined or null reaches the node as such, as Express leaves a POST without one
  */
 async function callWaitingLink(run, { method, body = {}, headers = {} }) {
 	const wait = waiting.get(run);

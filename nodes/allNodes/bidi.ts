@@ -9,8 +9,10 @@
 /**
  * Letters drawn right to left (Hebrew, Arabic, Persian and their neighbours, the Arabic presentation
  * forms) and Arabic-Indic digits; Persian digits (U+06F0–U+06F9) are drawn as European ones are.
+ * Also the explicit direction marks and controls (U+200F, U+202A–U+202E, U+2066–U+2069): a value that
+ * holds one would turn the English after it around, unless it is isolated.
  */
-const RIGHT_TO_LEFT = /[\u0590-\u06EF\u06FA-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+const RIGHT_TO_LEFT = /[\u0590-\u06EF\u06FA-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200F\u202A-\u202E\u2066-\u2069]/;
 
 const FIRST_STRONG_ISOLATE = '\u2068';
 const POP_DIRECTIONAL_ISOLATE = '\u2069';

@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
@@ -17,11 +18,12 @@ const REQUEST_TIMEOUT_SECONDS = 60;
 
 /**
  * One form-encoded POST to `{base}/v1/{key}/{operation}.json` outside n8n's routing (the triggers,
- * the node's credit check), its envelope checked the way the node checks it, with `hints` by
+ * the node's credit check, Send and Wait for Response), its envelope checked the way the node checks it, with `hints` by
  * service code (see assertServiceSuccess) and the `labels` of the caller's fields by the parameter
  * they fill, so that an error names the field its code points at. The URL holds the key, so a failed request's error goes on without it, as the node's do.
  * `credentialType` names where the key and Base URL are: the webhook trigger's own credential
  * holds them too.
+ * `transport` carries what the node's Request Options say of timeout, proxy and certificates.
  */
 export async function callKavenegar(
 	context: IPollFunctions | IExecuteFunctions | IExecuteSingleFunctions,
@@ -30,6 +32,7 @@ export async function callKavenegar(
 	hints?: Record<number, string>,
 	credentialType: 'kavenegarApi' | 'kavenegarWebhookApi' = 'kavenegarApi',
 	labels: Record<string, string> = {},
+	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'> = {},
 ): Promise<Envelope> {
 	const credentials = await context.getCredentials(credentialType);
 	let response: IN8nHttpFullResponse;
@@ -42,11 +45,11 @@ export async function callKavenegar(
 			timeout: REQUEST_TIMEOUT_SECONDS * 1000,
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
+			...transport,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		const failure = withoutRequestDetails(context.getNode(), error);
-		// A trigger has no Request Options: its timeout is its own.
-		if (isTimeout(failure)) failure.message = `Kavenegar did not answer ${operation} within ${REQUEST_TIMEOUT_SECONDS} seconds`;
+		if (isTimeout(failure)) failure.message = `Kavenegar did not answer ${operation} within ${(transport.timeout ?? REQUEST_TIMEOUT_SECONDS * 1000) / 1000} seconds`;
 		throw failure;
 	}
 	const fields = Object.entries(labels).map(([param, label]) => ({ param, label, given: (params[param] ?? '') !== '', value: params[param] }));

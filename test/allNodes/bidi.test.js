@@ -11,6 +11,8 @@ test('right-to-left text is isolated (FSI … PDI); other text is left as typed'
 	expect(isolated('۱۴۰۶/۰۱/۰۱')).toBe('۱۴۰۶/۰۱/۰۱');
 	// Arabic-Indic digits are not: they reorder the text around them.
 	expect(isolated('١٢٣')).toBe('\u2068١٢٣\u2069');
+	// A direction control in Latin text (RIGHT-TO-LEFT OVERRIDE) would turn the English after it around.
+	expect(isolated('abc\u202Edef')).toBe('\u2068abc\u202Edef\u2069');
 });
 
 describe('errors with Persian inside', () => {

@@ -9,9 +9,11 @@ export const DEFAULT_LABELS = { approve: 'Approve', decline: 'Decline', send: 'S
 
 type Read = (name: string, fallback: unknown) => unknown;
 
+/** A number or a yes/no from an expression reads as its text, as n8n shows it. */
 function text(read: Read, name: string, fallback: string): string {
 	const value = read(name, fallback);
-	return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+	const written = value === null || value === undefined || typeof value === 'object' ? '' : String(value);
+	return written.trim() !== '' ? written : fallback;
 }
 
 /**

@@ -1,11 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { WAIT_INDEFINITELY, type IDataObject, type IExecuteSingleFunctions, type INodeProperties } from 'n8n-workflow';
 import { quoted } from '../../allNodes/bidi';
 import { dateInput } from '../operationParts/fields/dateInput';
 import { toUnixSeconds } from '../operationParts/rules/dates';
 import { invalidInput } from '../operationParts/rules/inputErrors';
-
-/** What n8n itself waits for when nothing limits a wait. */
-const WAIT_INDEFINITELY = new Date('3000-01-01T00:00:00.000Z');
 
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 

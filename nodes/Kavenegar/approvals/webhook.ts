@@ -19,16 +19,22 @@ export const approvalWebhooks: IWebhookDescription[] = (['GET', 'POST'] as const
 	isFullPath: true,
 }));
 
-/**
- * Link previews, scanners and crawlers of messengers and mail services, and clients that send no
- * user agent at all: they may open a link, and some follow a form, but no person decides through them.
+/*
+ * Link previews, scanners and crawlers of messengers and mail services, HTTP libraries, and clients
+ * that send no user agent at all: they may open a link, and some follow a form, but no person
+ * decides through them. A bot names itself in a word ending in "bot" or "Bot" (Googlebot,
+ * TelegramBot), matched so that a phone model in capitals (CUBOT) is not; the in-app browsers of
+ * messengers (Telegram-Android/…) are people's and pass.
  */
-const AUTOMATED_CLIENT =
-	/bot\b|bot\/|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|skype|teams|discord|embedly|pinterest|vkshare|curl\/|wget\/|python-requests|go-http-client|okhttp|axios\/|node-fetch|undici/i;
+const BOT_WORD = /[a-z]bot\b|Bot\b/;
+const AUTOMATED_CLIENT = /crawler|spider|slurp|preview|facebookexternalhit|^whatsapp\/|embedly|vkshare|curl\/|wget\/|python-requests|go-http-client|okhttp|axios\/|node-fetch|undici/i;
 
 function isAutomatedClient(userAgent: string | undefined): boolean {
-	return !userAgent || AUTOMATED_CLIENT.test(userAgent);
+	return !userAgent || BOT_WORD.test(userAgent) || AUTOMATED_CLIENT.test(userAgent);
 }
+
+/** The page's textarea holds at most this much; a longer free text is not a person's answer. */
+const MAX_ANSWER_LENGTH = 4000;
 
 function answerWith(context: IWebhookFunctions, status: number, content: PageContent): void {
 	const response = context.getResponseObject();
@@ -45,10 +51,23 @@ function answerOf(question: ApprovalQuestion, body: IDataObject): { data: IDataO
 		return undefined;
 	}
 	const text = typeof body.text === 'string' ? body.text.trim() : '';
-	return text === '' ? undefined : { data: { text }, shown: text };
+	return text === '' || text.length > MAX_ANSWER_LENGTH ? undefined : { data: { text }, shown: text };
 }
 
+/**
+ * n8n ends the waiting execution with the error when a node's webhook throws: whatever the link
+ * brings (an empty or odd body, an expression that fails), the page says so and the question waits on.
+ */
 export async function approvalWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	try {
+		return answer.call(this);
+	} catch {
+		answerWith(this, 500, { kind: 'notRecorded', reason: 'The question could not be shown or answered. Open the link again later.' });
+		return { noWebhookResponse: true };
+	}
+}
+
+function answer(this: IWebhookFunctions): IWebhookResponseData {
 	const question = approvalQuestion(this);
 	const request = this.getRequestObject();
 	if (request.method !== 'POST') {
@@ -59,7 +78,8 @@ export async function approvalWebhook(this: IWebhookFunctions): Promise<IWebhook
 		answerWith(this, 403, { kind: 'notRecorded', reason: 'This looked like an automatic link check, not a person. Open the link in a browser to answer.' });
 		return { noWebhookResponse: true };
 	}
-	const answer = answerOf(question, this.getBodyData());
+	const body = this.getBodyData() as unknown;
+	const answer = answerOf(question, body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {});
 	if (answer === undefined) {
 		answerWith(this, 400, { kind: 'notRecorded', reason: 'The answer was empty or not one this question offers. Open the link again to answer.' });
 		return { noWebhookResponse: true };

@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * n8n 2.8 and 2.41), which its loader adds to a declarative node only if the node has no `webhook`
  * method. This node has one (SMS → Send and Wait for Response), so it declares them itself, as the
  * loader would have merged them: n8n's routing reads them by these names, and saved workflows keep them.
- * Their names, types and defaults are n8n's; three texts are worded as n8n's verified-node rules
+ * Their names, types and defaults are n8n's; four texts are worded as n8n's verified-node rules
  * require of a community node.
  */
 export const n8nRequestOptions: INodeProperties[] = [

@@ -78,6 +78,8 @@ const requestLimitOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MOST_IN_FLIGHT },
 		// Added, the field shows the most the node ever has in flight; a lower number is the user's own ceiling.
 		default: MOST_IN_FLIGHT,
+		// Send and Wait for Response asks one question: one request.
+		displayOptions: { hide: { '/operation': ['sendAndWait'] } },
 		description:
 			'The most requests to Kavenegar at once in one run of this node, across all items; busy answers still slow it down. Not set, the node finds the number itself (up to 256).',
 	},
@@ -87,8 +89,9 @@ const requestLimitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 10 },
 		default: DEFAULT_BUSY_RETRIES,
-		// Send Code is never repeated (a code sent twice is two codes) and never split.
-		displayOptions: { hide: { '/operation': ['sendCode'] } },
+		// Send Code is never repeated (a code sent twice is two codes) and never split; Send and Wait
+		// for Response is one request outside the sending engine.
+		displayOptions: { hide: { '/operation': ['sendCode', 'sendAndWait'] } },
 		description:
 			'How many times to try again, waiting longer each time, when Kavenegar is unreachable or busy (409, 451) at one request at a time. A send is retried only if it cannot go twice.',
 	},

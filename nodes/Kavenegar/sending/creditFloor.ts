@@ -14,9 +14,13 @@ import type { NodeRun } from './nodeRun';
 const NOTHING_SENT = 'nothing was sent to Kavenegar for any item';
 
 /** The account's credit in rials; a failed read says that `place` needed it and nothing was sent. */
-export async function readCredit(context: IExecuteFunctions | IExecuteSingleFunctions, place: string): Promise<number> {
+export async function readCredit(
+	context: IExecuteFunctions | IExecuteSingleFunctions,
+	place: string,
+	transport?: Parameters<typeof callKavenegar>[6],
+): Promise<number> {
 	try {
-		const answer = await callKavenegar(context, 'account/info', {});
+		const answer = await callKavenegar(context, 'account/info', {}, undefined, 'kavenegarApi', {}, transport);
 		const credit = Number((answer.entries as { remaincredit?: unknown } | undefined)?.remaincredit);
 		if (!Number.isFinite(credit)) throw new NodeOperationError(context.getNode(), "Kavenegar's account information holds no credit (remaincredit)");
 		return credit;

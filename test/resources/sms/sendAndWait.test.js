@@ -79,6 +79,39 @@ describe('SMS → Send and Wait for Response', () => {
 		expect(response.body).toContain('Answer not recorded');
 	});
 
+	test.each([
+		["Telegram's in-app browser", 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 Telegram-Android/10.14.5 (Samsung SM-A546E; Android 14; SDK 34; AVERAGE)'],
+		['a phone whose model name ends in BOT', 'Mozilla/5.0 (Linux; Android 12; CUBOT X50) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36'],
+	])("a POST from %s is a person's answer", async (_, userAgent) => {
+		const { run } = await askAndWait(ask());
+		const { response, workflowData } = await callWaitingLink(run, { method: 'POST', body: { decision: 'approve' }, headers: { 'user-agent': userAgent } });
+		expect(response.status).toBe(200);
+		expect(workflowData?.[0][0].json.data).toMatchObject({ approved: true });
+	});
+
+	test.each([
+		['no body', undefined],
+		['a JSON null', null],
+		['a list', ['approve']],
+		['a free text over 4,000 characters', { text: 'x'.repeat(4001) }],
+	])('a POST with %s decides nothing, and the question waits on', async (_, body) => {
+		const { run } = await askAndWait(ask(_ === 'a free text over 4,000 characters' ? { responseType: 'freeText' } : {}));
+		const { response, workflowData } = await callWaitingLink(run, { method: 'POST', body });
+		expect(workflowData).toBeUndefined();
+		expect(response.status).toBe(400);
+		expect(response.body).toContain('Answer not recorded');
+	});
+
+	test('a question the link can no longer show (its expression fails) ends nothing: the page says so', async () => {
+		const { run } = await askAndWait(ask({ message: '={{ $json.order ? "Refund " + $json.order + "?" : $("No Such Node").item.json.x }}' }), { items: [{ json: { order: 'A-5' } }] });
+		// The waiting item is what n8n stores; a question whose expression reads what is gone then fails.
+		run.data.executionData?.nodeExecutionStack[0].data.main[0]?.forEach((item) => delete item?.json.order);
+		const { response, workflowData } = await callWaitingLink(run, { method: 'GET' });
+		expect(workflowData).toBeUndefined();
+		expect(response.status).toBe(500);
+		expect(response.body).toContain('could not be shown or answered');
+	});
+
 	test('Approve Only: the page has no Decline, and a posted decline decides nothing', async () => {
 		const { run } = await askAndWait(ask({ approvalOptions: { values: { approvalType: 'single', approveLabel: 'تایید' } } }));
 		const page = await callWaitingLink(run, { method: 'GET' });
@@ -125,6 +158,19 @@ describe('SMS → Send and Wait for Response', () => {
 		const { run } = await askAndWait(ask({ additionalFields: limit }), { timezone: 'Asia/Tehran' });
 		// 1410/01/01 is 2031-03-21; 09:00 in Tehran is 05:30 UTC.
 		expect(run.waitTill?.toISOString()).toBe('2031-03-21T05:30:00.000Z');
+	});
+
+	test('a number from an expression is a message like any text', async () => {
+		const { sent } = await askAndWait(ask({ message: '={{ $json.amount }}' }), { items: [{ json: { amount: 50000 } }] });
+		expect(sent.form.message).toMatch(/^50000\n/);
+	});
+
+	test("Request Options → Timeout and Proxy apply to the question's request", async () => {
+		ctx.fake.injectFault({ kind: 'slow', operation: 'sms/send', delayMs: 3000 });
+		const slow = await ctx.run(ask({ requestOptions: { timeout: 500 } }), V3);
+		expect(slow.error.message).toBe('Kavenegar did not answer sms/send within 0.5 seconds');
+		ctx.fake.requests.length = 0;
+		await expectRejectedBeforeSending(ctx, { ...ask(), requestOptions: { proxy: 'not a proxy' } }, 'Request Options → Proxy: "not a proxy" is not a proxy address such as http://myproxy:3128');
 	});
 
 	test.each([

@@ -1,4 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import {
+	SEND_AND_WAIT_OPERATION,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
+import { quoted } from '../../../allNodes/bidi';
 import { callKavenegar } from '../../../allNodes/callKavenegar';
 import { splitList } from '../../../allNodes/lists';
 import { approvalLink } from '../../approvals/link';
@@ -8,6 +17,7 @@ import { localIdFrom } from '../../operationParts/duplicateSends';
 import { showFor } from '../../operationParts/fields/routing';
 import { messageParts } from '../../operationParts/messageParts';
 import { phoneNumberList } from '../../operationParts/rules/phoneNumbers';
+import { invalidInput } from '../../operationParts/rules/inputErrors';
 import { required, singleValue } from '../../operationParts/rules/valueRules';
 import {
 	creditFloor,
@@ -36,13 +46,13 @@ import { overCapError } from '../../sending/messageCap';
  * same question in the same execution a no-op at Kavenegar.
  */
 
-const display = showFor('sms', ['sendAndWait']);
+const display = showFor('sms', [SEND_AND_WAIT_OPERATION]);
 
 const FIELD = { recipients: 'Recipients', message: 'Message', sender: 'Sender Line' };
 
 export const sendAndWaitOperation: INodePropertyOptions = {
 	name: 'Send and Wait for Response',
-	value: 'sendAndWait',
+	value: SEND_AND_WAIT_OPERATION,
 	action: 'Send an SMS and wait for a response',
 	description: 'Send an SMS with a link to answer, and wait until someone answers',
 };
@@ -130,6 +140,34 @@ export const sendAndWaitFields: INodeProperties[] = [
 	),
 ];
 
+/**
+ * n8n's Request Options → Timeout, Proxy and Ignore SSL Issues, which its routing applies to the
+ * other operations, applied to the one request of this one (a proxy written as n8n's routing reads it).
+ */
+function transport(context: IExecuteFunctions): Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'> {
+	const { timeout, proxy, allowUnauthorizedCerts } = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	let proxyOption: IHttpRequestOptions['proxy'];
+	if (typeof proxy === 'string' && proxy !== '') {
+		let url: URL;
+		try {
+			url = new URL(proxy);
+		} catch {
+			throw invalidInput(asSingleItem(context, 0), 'Request Options → Proxy', `${quoted(proxy)} is not a proxy address such as http://myproxy:3128`);
+		}
+		proxyOption = {
+			host: url.hostname,
+			port: Number(url.port),
+			protocol: url.protocol.replace(/:$/, ''),
+			...(url.username && { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } }),
+		};
+	}
+	return {
+		...(typeof timeout === 'number' && { timeout }),
+		...(proxyOption && { proxy: proxyOption }),
+		...(allowUnauthorizedCerts === true && { skipSslCertificateValidation: true }),
+	};
+}
+
 /** Kavenegar's 420 here means the approval cannot go by SMS at all until the account allows links. */
 const LINK_REFUSED = {
 	420: 'An approval SMS must carry its link: ask Kavenegar to allow links for this account (in the panel or through support); until then nothing can be sent.',
@@ -161,6 +199,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 		await rule.call(item, params);
 	}
 	const waitTill = waitUntil(item, fields);
+	const via = transport(this);
 
 	const link = approvalLink(this);
 	const text = `${String(params.message)}\n${link}`;
@@ -170,7 +209,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 	if (cap > 0 && messages > cap) throw overCapError(this.getNode(), 0, { messages, cap, items: 1, place: messageCapPlace(item) });
 	const floor = creditFloor(item);
 	if (floor > 0) {
-		const below = belowFloorError(this, await readCredit(this, creditFloorPlace(item)), floor, creditFloorPlace(item));
+		const below = belowFloorError(this, await readCredit(this, creditFloorPlace(item), via), floor, creditFloorPlace(item));
 		if (below) throw below;
 	}
 
@@ -186,6 +225,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 		LINK_REFUSED,
 		'kavenegarApi',
 		{ receptor: FIELD.recipients, message: FIELD.message, sender: FIELD.sender },
+		via,
 	);
 
 	// What n8n passes on if the wait ends unanswered: the items that came in, saying so.
