@@ -186,9 +186,10 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 	const items = this.getInputData();
 	const item = asSingleItem(this, 0);
 	const fields = this.getNodeParameter('additionalFields', 0, {}) as IDataObject;
+	const question = approvalQuestion(this);
 	const params: WireParams = {
 		receptor: this.getNodeParameter('approvers', 0, '') as string,
-		message: approvalQuestion(this).message,
+		message: question.message,
 		sender: fields.sender === '' ? undefined : (fields.sender as string | undefined),
 	};
 	for (const rule of [
@@ -229,7 +230,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 	);
 
 	// What n8n passes on if the wait ends unanswered: the items that came in, saying so.
-	const unanswered = approvalQuestion(this).kind === 'approval' ? { approved: false, timedOut: true } : { text: '', timedOut: true };
+	const unanswered = question.kind === 'approval' ? { approved: false, timedOut: true } : { text: '', timedOut: true };
 	const waiting = this.getExecuteData();
 	waiting.data = { ...waiting.data, main: [items.map((input, index) => ({ json: { ...input.json, data: unanswered }, pairedItem: { item: index } }))] };
 	await this.putExecutionToWait(waitTill);
