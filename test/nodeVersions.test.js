@@ -86,8 +86,7 @@ describe('the versions in the editor', () => {
 	test("version 2 keeps the request limits in n8n's Request Options, beside n8n's own; version 1 has none of ours there", () => {
 		const sendSms = { resource: 'sms', operation: 'send' };
 		expect(offered('requestOptions', sendSms, 2)).toEqual(['Batching', 'Ignore SSL Issues (Insecure)', 'Max Requests in Flight', 'Proxy', 'Retries on Busy Answers', 'Timeout']);
-		// Send Code is never repeated and never split: no retries to set.
-		expect(offered('requestOptions', { resource: 'verify', operation: 'sendCode' }, 2)).toEqual(['Batching', 'Ignore SSL Issues (Insecure)', 'Max Requests in Flight', 'Proxy', 'Timeout']);
+		expect(offered('requestOptions', { resource: 'verify', operation: 'sendCode' }, 2)).toEqual(['Batching', 'Ignore SSL Issues (Insecure)', 'Max Requests in Flight', 'Proxy', 'Retries on Busy Answers', 'Timeout']);
 		expect(offered('requestOptions', sendSms, 1)).toEqual(['Batching', 'Ignore SSL Issues (Insecure)', 'Proxy', 'Timeout']);
 		expect(offered('requestLimits', sendSms, 1)).toEqual(['Max Requests in Flight', 'Retries on Busy Answers']);
 	});

@@ -213,9 +213,8 @@ describe('our collections, named apart from n8n\'s Request Options', () => {
 		expect(labels.filter((label) => /options|limits/i.test(label))).toEqual([]);
 	});
 
-	test('Send Code, never repeated nor split, offers no retries; Send and the reads do', () => {
-		expect(offered('requestLimits', { resource: 'verify', operation: 'sendCode' })).toEqual(['Max Requests in Flight']);
-		for (const operation of [{ resource: 'sms', operation: 'send' }, { resource: 'account', operation: 'getInfo' }]) {
+	test('every operation of the sending engine offers retries, Send Code among them', () => {
+		for (const operation of [{ resource: 'verify', operation: 'sendCode' }, { resource: 'sms', operation: 'send' }, { resource: 'account', operation: 'getInfo' }]) {
 			expect(offered('requestLimits', operation)).toEqual(['Max Requests in Flight', 'Retries on Busy Answers']);
 		}
 	});

@@ -17,7 +17,7 @@ const freshNumber = () => `0912${String(++series).padStart(7, '0')}`;
 /**
  * The kinds of operation, by how safe a repeat is: a send with local IDs (the service answers a
  * repeat with the first send's row), a read, a read that consumes (Get Inbox and Mark as Read), and
- * a send that nothing makes safe to repeat (Send Code).
+ * a send that a repeat could send twice (Send Code: only an answer that says nothing was sent is retried).
  * @type {Record<string, { operation: string, parameters: () => import('n8n-workflow').INodeParameters, sends: boolean }>}
  */
 const KINDS = {
@@ -38,14 +38,14 @@ const KINDS = {
  */
 /** @type {Row[]} */
 const ROWS = [
-	{ answer: 'busy 409', fault: { kind: 'busy409' }, retriedBy: ['send', 'read', 'consumingRead'], mayHaveActed: false },
-	{ answer: 'busy 451', fault: { kind: 'busy451' }, retriedBy: ['send', 'read', 'consumingRead'], mayHaveActed: false },
+	{ answer: 'busy 409', fault: { kind: 'busy409' }, retriedBy: ['send', 'read', 'consumingRead', 'sendCode'], mayHaveActed: false },
+	{ answer: 'busy 451', fault: { kind: 'busy451' }, retriedBy: ['send', 'read', 'consumingRead', 'sendCode'], mayHaveActed: false },
 	...Object.keys(SERVICE_ERROR_MEANINGS)
 		.map(Number)
 		.filter((code) => code !== 409 && code !== 451)
 		.map((code) => ({ answer: `code ${code}`, fault: { kind: 'refuse', code }, retriedBy: [], mayHaveActed: false })),
 	{ answer: 'an undocumented code', fault: { kind: 'refuse', code: 499 }, retriedBy: [], mayHaveActed: true },
-	{ answer: 'no connection', notListening: true, retriedBy: ['send', 'read', 'consumingRead'], mayHaveActed: false },
+	{ answer: 'no connection', notListening: true, retriedBy: ['send', 'read', 'consumingRead', 'sendCode'], mayHaveActed: false },
 	{ answer: 'a connection dropped before the service read the request', fault: { kind: 'reset' }, retriedBy: ['send', 'read'], mayHaveActed: true },
 	{ answer: 'a connection dropped after the service acted', fault: { kind: 'reset', after: true }, retriedBy: ['send', 'read'], mayHaveActed: true },
 	{ answer: "a proxy's HTML 502", fault: { kind: 'html502' }, retriedBy: ['send', 'read'], mayHaveActed: true },

@@ -279,16 +279,38 @@ describe('backoff on busy answers', () => {
 		expect(ctx.fake.requests).toHaveLength(3);
 	});
 
-	test('a send without a local ID is never retried', async () => {
+	test('a send without a local ID goes again after a busy answer, which sent nothing, and is delivered once', async () => {
 		const [number] = freshNumbers(1);
 		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send' });
-		const { error } = await ctx.run(send({ options: { preventDuplicateSends: false } }), { items: asItems([number]) });
+		const { items, error } = await ctx.run(send({ options: { preventDuplicateSends: false } }), { items: asItems([number]) });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => request.form?.localid)).toEqual([undefined, undefined]);
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(items.map((item) => item.json.receptor)).toEqual([number]);
+	});
+
+	test('a send without a local ID fails after its last busy answer, having sent nothing', async () => {
+		const [number] = freshNumbers(1);
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', times: 2 });
+		const { error } = await ctx.run(send({ options: { preventDuplicateSends: false }, requestLimits: { busyRetries: 1 } }), { items: asItems([number]) });
 		expect(error.message).toBe('Kavenegar error 409: "\u2068سرور قادر به پاسخگوئی نیست بعدا تلاش کنید\u2069" – the server is busy: retry later');
-		expect(ctx.fake.requests).toHaveLength(1);
+		expect(error.description).toContain('2 tries were made');
+		expect(ctx.fake.requests).toHaveLength(2);
 		expect(ctx.fake.deliveriesTo(number)).toBe(0);
 	});
 
-	test('Verify → Send Code is never retried, and a connection cut after sending says its outcome is unknown', async () => {
+	test('Verify → Send Code goes again after a busy answer: one code reaches the recipient', async () => {
+		ctx.fake.addApprovedTemplate('flowcode', 'Code %token');
+		const [number] = freshNumbers(1);
+		ctx.fake.injectFault({ kind: 'busy451', operation: 'verify/lookup' });
+		const { items, error } = await ctx.run({ resource: 'verify', operation: 'sendCode', recipient: number, template: 'flowcode', value: '1234' });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['verify/lookup', 'verify/lookup']);
+		expect(ctx.fake.deliveriesTo(number)).toBe(1);
+		expect(items).toHaveLength(1);
+	});
+
+	test('Verify → Send Code is not retried after a connection cut once it was sent, and says its outcome is unknown', async () => {
 		ctx.fake.addApprovedTemplate('flowcode', 'Code %token');
 		const [number] = freshNumbers(1);
 		ctx.fake.injectFault({ kind: 'reset', after: true, operation: 'verify/lookup' });

@@ -68,7 +68,7 @@ describe('what docs/ says matches what the node does', () => {
 		expect(rows).toEqual(
 			Object.values(RETRY_TABLE).map((rule) => [
 				rule.answer,
-				...(/** @type {const} */ (['safe', 'onRefusal', 'never'])).map((repeat) => yesNo(rule.retriedFor.includes(repeat))),
+				...(/** @type {const} */ (['safe', 'onRefusal'])).map((repeat) => yesNo(rule.retriedFor.includes(repeat))),
 				yesNo(rule.mayHaveActed),
 			]),
 		);

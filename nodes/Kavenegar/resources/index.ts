@@ -89,9 +89,8 @@ const requestLimitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 10 },
 		default: DEFAULT_BUSY_RETRIES,
-		// Send Code is never repeated (a code sent twice is two codes) and never split; Send and Wait
-		// for Response is one request outside the sending engine.
-		displayOptions: { hide: { '/operation': ['sendCode', 'sendAndWait'] } },
+		// Send and Wait for Response is one request outside the sending engine.
+		displayOptions: { hide: { '/operation': ['sendAndWait'] } },
 		description:
 			'How many times to try again, waiting longer each time, when Kavenegar is unreachable or busy (409, 451) at one request at a time. A send is retried only if it cannot go twice.',
 	},

@@ -25,7 +25,7 @@ export interface ChunkPlan extends ChunkNouns {
 	 * (the local ID a message was sent with): output field name → wire list name.
 	 */
 	rowFields?: Record<string, string>;
-	/** For writes other than sends: how safe a repeat is (reads are always safe). A send without local IDs is never retried. */
+	/** For writes other than sends: how safe a repeat is (reads are always safe). A send without local IDs goes again only when Kavenegar certainly did not send it. */
 	repeat?: Repeat;
 }
 
@@ -60,7 +60,7 @@ export function inChunks(plan: ChunkPlan) {
 		}
 		const total = lists[plan.lists[0]]?.length ?? 0;
 		const requests = Math.max(1, Math.ceil(total / plan.perRequest));
-		const repeat: Repeat = plan.send ? (sentWithLocalIds(plan, params) ? 'safe' : 'never') : (plan.repeat ?? 'safe');
+		const repeat: Repeat = plan.send ? (sentWithLocalIds(plan, params) ? 'safe' : 'onRefusal') : (plan.repeat ?? 'safe');
 		const outcomes = await inParallel(this, requests, async (index) => {
 			const start = index * plan.perRequest;
 			const chunk = { ...params };
@@ -98,7 +98,7 @@ export const singleRequest = inChunks({ lists: [], perRequest: 1, noun: 'request
 /** Writes whose repeat would act twice (create, clone, upload, delete): retried only when the service certainly did not act. */
 export const singleWrite = inChunks({ lists: [], perRequest: 1, noun: 'requests', repeat: 'onRefusal', changesState: true });
 
-/** A send without local IDs, such as a one-time code: never retried, and its errors say what a re-run risks. */
+/** A send without local IDs, such as a one-time code: retried only on an answer that says nothing was sent, and its errors say what a re-run risks. */
 export function sendWithoutLocalIds(noun: string) {
 	return inChunks({ lists: [], perRequest: 1, noun, send: {} });
 }

@@ -6,10 +6,11 @@ import { BUSY_CODES, SERVICE_ERROR_MEANINGS } from '../../allNodes/serviceErrors
 export type Repeat =
 	/** Reads, and writes whose repeat changes nothing (a send with local IDs): retried on every transient failure. */
 	| 'safe'
-	/** Writes that would happen twice, and reads that consume: retried only when the service certainly did not act (it said busy, or was not reached). */
-	| 'onRefusal'
-	/** Sends without a local ID: never retried. */
-	| 'never';
+	/**
+	 * Writes that would happen twice (sends without a local ID among them), and reads that consume:
+	 * retried only when the service certainly did not act (it said busy, or was not reached).
+	 */
+	| 'onRefusal';
 
 /** Network failures before a connection existed: the service cannot have seen the request. */
 const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -272,7 +272,7 @@ describe('SMS → Send: more than 200 recipients', () => {
 	);
 
 	test('without local IDs the partial-failure error warns that a re-run sends to the first recipients again', async () => {
-		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', skip: 1 });
+		ctx.fake.injectFault({ kind: 'refuse', code: 501, operation: 'sms/send', skip: 1 });
 		const { error } = await ctx.run(
 			send({ recipients: freshNumbers(201), options: { preventDuplicateSends: false }, requestLimits: { maxRequestsInFlight: 1 } }),
 		);
