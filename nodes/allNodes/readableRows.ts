@@ -36,11 +36,11 @@ export function unixToIso(seconds: unknown): string | undefined {
 const DATE_FIELDS = ['date', 'startdate', 'enddate', 'expiredate'];
 
 /** A created template's codes (docs/kavenegar-api.md), named as the Create operation's options name them. */
-const TEMPLATE_CODE_NAMES: Record<string, [string, Record<number, string>]> = {
-	sourcetype: ['sourceTypeName', { 0: 'Website', 1: 'Mobile App' }],
-	sendmethod: ['sendMethodName', { 1: 'Text Message', 2: 'Voice Call' }],
-	fallbackmethod: ['fallbackMethodName', { 0: 'System Default', 1: 'Text Message', 2: 'Voice Call', 3: 'Disabled' }],
-};
+const TEMPLATE_CODE_NAMES: Array<[string, string, Record<number, string>]> = [
+	['sourcetype', 'sourceTypeName', { 0: 'Website', 1: 'Mobile App' }],
+	['sendmethod', 'sendMethodName', { 1: 'Text Message', 2: 'Voice Call' }],
+	['fallbackmethod', 'fallbackMethodName', { 0: 'System Default', 1: 'Text Message', 2: 'Voice Call', 3: 'Disabled' }],
+];
 
 /** The service's Unix seconds in the Jalali calendar, in `timeZone`, as people write them: `1405/01/01 09:00:00`. */
 export function unixToJalali(seconds: unknown, timeZone: string): string | undefined {
@@ -63,7 +63,7 @@ export function readableRow<T extends IDataObject>(row: T, timeZone: string): T 
 		}
 	}
 	if ('messageid' in row && 'status' in row) readable.statusName = messageStatusName(row.status);
-	for (const [field, [nameField, names]] of Object.entries(TEMPLATE_CODE_NAMES)) {
+	for (const [field, nameField, names] of TEMPLATE_CODE_NAMES) {
 		if (field in row) readable[nameField] = names[Number(row[field])] ?? `Unknown ${String(row[field])}`;
 	}
 	return readable as T & IDataObject;

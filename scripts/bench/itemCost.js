@@ -3,6 +3,7 @@
  * Measure "item cost": CPU and peak RSS per input item, our node against a bare declarative node,
  * each variant in a fresh child process (`--only items-<variant>`).
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const { API_KEY, NODE_FILE, bareNodeType, harness, mb, median, ms, peakDuring, row, runChild, runOrThrow, startFakeProcess, verdict } = require('./common');
 
@@ -14,7 +15,7 @@ const { LATEST_VERSION } = require(path.join(path.dirname(NODE_FILE), 'operation
  * the fake in another one (so that neither's figures hold the fake's work).
  */
 const CPU_ITEMS = 5000;
-const VARIANTS = /** @type {const} */ (['ours', 'bare', 'padded', 'displayed', 'expression', 'unmerged', 'uncapped']);
+const VARIANTS = /** @type {const} */ (['ours', 'bare', 'padded', 'displayed', 'expression', 'unmerged', 'uncapped', 'httpRequest']);
 /** @typedef {typeof VARIANTS[number]} Variant */
 
 /**
@@ -44,6 +45,49 @@ function unmerged() {
 	return harness().asLoaded(nodeType);
 }
 
+/**
+ * n8n's HTTP Request node, from an n8n the e2e scripts installed whose n8n-workflow is the one the
+ * harness runs (n8n-nodes-base is not a dependency of ours): a node of n8n's own that makes the
+ * same request, the yardstick for memory per item.
+ * @returns {string | undefined}
+ */
+function httpRequestNodeFile() {
+	const { CACHE_BASE } = require('../lib/n8nInstall');
+	const ours = require('n8n-workflow/package.json').version;
+	const installs = fs.existsSync(CACHE_BASE) ? fs.readdirSync(CACHE_BASE).filter((name) => name.startsWith('n8n-')) : [];
+	for (const install of installs) {
+		const modules = path.join(CACHE_BASE, install, 'node_modules');
+		const workflow = path.join(modules, 'n8n-workflow', 'package.json');
+		const file = path.join(modules, 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
+		if (fs.existsSync(workflow) && fs.existsSync(file) && JSON.parse(fs.readFileSync(workflow, 'utf8')).version === ours) return file;
+	}
+	return undefined;
+}
+
+/**
+ * The HTTP Request node posting the same form to the same URL, each item's fields from expressions.
+ * @param {string} url
+ */
+function httpRequestOptions(url) {
+	const file = httpRequestNodeFile();
+	if (file === undefined) return undefined;
+	const { HttpRequest } = require(file);
+	const versioned = new HttpRequest();
+	return {
+		nodeType: versioned.nodeVersions[versioned.currentVersion],
+		settings: { typeVersion: versioned.currentVersion },
+		parameters: {
+			method: 'POST',
+			url: `${url}/v1/${API_KEY}/sms/send.json`,
+			sendBody: true,
+			contentType: 'form-urlencoded',
+			specifyBody: 'keypair',
+			bodyParameters: { parameters: [{ name: 'receptor', value: '={{ $json.phone }}' }, { name: 'message', value: '={{ $json.text }}' }] },
+			options: {},
+		},
+	};
+}
+
 /** @param {Variant} variant */
 async function benchItemCost(variant) {
 	const fake = await startFakeProcess();
@@ -66,7 +110,12 @@ async function benchItemCost(variant) {
 		// The cap turned off (0): what counting every item's messages against it costs is ours / this.
 		uncapped: () => ({ parameters: { ...send, additionalFields: { maxMessagesPerRun: 0 } }, settings }),
 		unmerged: () => ({ parameters: send, nodeType: unmerged(), settings }),
+		httpRequest: () => httpRequestOptions(fake.url),
 	}[variant]();
+	if (options === undefined) {
+		fake.stop();
+		return { cpuMs: NaN, rssGrowth: NaN, ms: NaN };
+	}
 	try {
 		const warmItems = items.slice(0, 50);
 		await runOrThrow('warm-up', { ...options, items: warmItems, credentials }, warmItems.length);
@@ -82,7 +131,7 @@ async function benchItemCost(variant) {
 
 async function benchItemCosts() {
 	/** @type {Record<Variant, { cpuMs: number, rssGrowth: number }[]>} */
-	const samples = { ours: [], bare: [], padded: [], displayed: [], expression: [], unmerged: [], uncapped: [] };
+	const samples = { ours: [], bare: [], padded: [], displayed: [], expression: [], unmerged: [], uncapped: [], httpRequest: [] };
 	for (let round = 0; round < 3; round++) {
 		for (const variant of /** @type {(keyof typeof samples)[]} */ (Object.keys(samples))) samples[variant].push(await runChild(`items-${variant}`, ['--expose-gc']));
 	}
@@ -91,9 +140,15 @@ async function benchItemCosts() {
 	const cpuRatio = cpu('ours') / cpu('bare');
 	const { properties, propertiesAsWritten } = require(path.join(path.dirname(NODE_FILE), 'resources'));
 	const rssRatio = rss('ours') / rss('bare');
+	const rssToHttp = rss('ours') / rss('httpRequest');
+	const httpRow = Number.isNaN(rssToHttp)
+		? row(`${CPU_ITEMS} items: peak RSS growth, ours / n8n's HTTP Request node`, `not measured: no n8n with n8n-workflow ${require('n8n-workflow/package.json').version} installed by the e2e scripts`, '≤ 1.3×')
+		: row(`${CPU_ITEMS} items: peak RSS growth, ours / n8n's HTTP Request node`, `${mb(rss('ours'))} / ${mb(rss('httpRequest'))} = ${rssToHttp.toFixed(2)}×`, '≤ 1.3×', verdict(rssToHttp <= 1.3));
 	return [
 		row(`${CPU_ITEMS} items × 1 recipient: CPU, ours / bare node (median of 3 processes each)`, `${ms(cpu('ours'))} / ${ms(cpu('bare'))} = ${cpuRatio.toFixed(2)}×`, '≤ 1.3×', verdict(cpuRatio <= 1.3)),
 		row(`${CPU_ITEMS} items: peak RSS growth, ours / bare node`, `${mb(rss('ours'))} / ${mb(rss('bare'))} = ${rssRatio.toFixed(2)}×`, '≤ 1.3×', verdict(rssRatio <= 1.3)),
+		httpRow,
+		...(Number.isNaN(rssToHttp) ? [] : [row(`${CPU_ITEMS} items: CPU, ours / n8n's HTTP Request node`, `${ms(cpu('ours'))} / ${ms(cpu('httpRequest'))} = ${(cpu('ours') / cpu('httpRequest')).toFixed(2)}×`, '(reported)')]),
 		row('Top-level properties n8n walks per item (as the operation files write them)', `${properties.length} (${propertiesAsWritten.length})`, '(reported)'),
 		row(`${CPU_ITEMS} items: CPU, ours with same-named fields not merged (as written) / bare node`, `${ms(cpu('unmerged'))} / ${ms(cpu('bare'))} = ${(cpu('unmerged') / cpu('bare')).toFixed(2)}×`, '(reported)'),
 		row(`${CPU_ITEMS} items: CPU, ours / bare node padded to our property count (our own cost per item)`, `${ms(cpu('ours'))} / ${ms(cpu('padded'))} = ${(cpu('ours') / cpu('padded')).toFixed(2)}×`, '≤ 1.1×', verdict(cpu('ours') / cpu('padded') <= 1.1)),
