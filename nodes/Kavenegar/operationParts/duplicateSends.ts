@@ -72,6 +72,35 @@ function dayInWorkflowZone(context: IExecuteSingleFunctions): string {
 	return dayFormat(context.getTimezone())?.format(now) ?? now.toISOString().slice(0, 10);
 }
 
+interface SendOfRun {
+	workflowId: string;
+	nodeId: string;
+	operation: string;
+	runIndex: string;
+}
+
+/**
+ * What names the send for every item of one run of the node, read once per run (n8n's execute
+ * data is one object for all its items): getNode() deep-copies the node and the run index comes
+ * from a whole workflow data proxy, on every call.
+ */
+const sendsOfRuns = new WeakMap<object, SendOfRun>();
+
+function sendOfRun(context: IExecuteSingleFunctions): SendOfRun {
+	const key = context.getExecuteData() as object | undefined;
+	let send = key && sendsOfRuns.get(key);
+	if (send === undefined) {
+		send = {
+			workflowId: context.getWorkflow().id ?? '',
+			nodeId: context.getNode().id,
+			operation: String(context.getNodeParameter('operation', '')),
+			runIndex: String(context.getWorkflowDataProxy(context.getItemIndex()).$runIndex),
+		};
+		if (key) sendsOfRuns.set(key, send);
+	}
+	return send;
+}
+
 /**
  * A local ID for one message that is the same whenever the same send is made again the same day,
  * and different for any other send, so that the service's duplicate guard turns a repeat into a
@@ -98,9 +127,7 @@ export function derivedLocalIds(
 	const shared = Object.fromEntries(Object.entries(params).filter(([name]) => !perMessage.includes(name)));
 	const itemIndex = context.getItemIndex();
 	const executionId = context.getExecutionId();
-	const runIndex = String(context.getWorkflowDataProxy(itemIndex).$runIndex);
-	// getNode() hands out a deep copy of the node each time it is called: once per item is enough.
-	const nodeId = context.getNode().id;
+	const { workflowId, nodeId, operation, runIndex } = sendOfRun(context);
 	const run = `${executionId ?? ''}|${nodeId}|${runIndex}`;
 	if (executionId) {
 		const ids = rememberedIds(run, itemIndex, messages.length);
@@ -110,9 +137,9 @@ export function derivedLocalIds(
 		.update(
 			JSON.stringify([
 				'kavenegar-localid-v2',
-				context.getWorkflow().id ?? '',
+				workflowId,
 				nodeId,
-				String(context.getNodeParameter('operation', '')),
+				operation,
 				runIndex,
 				dayInWorkflowZone(context),
 				context.getInputData().json,

@@ -33,7 +33,22 @@ export function withVersion(displayOptions: IDisplayOptions | undefined, version
 	return { ...displayOptions, show: { ...displayOptions?.show, ...version } };
 }
 
+/**
+ * The running node's version, read once per context: n8n's getNode() hands out a deep copy of the
+ * node on every call, and one item's hooks ask for the version several times.
+ */
+const versions = new WeakMap<object, number>();
+
+export function runningVersion(context: { getNode(): INode }): number {
+	let version = versions.get(context);
+	if (version === undefined) {
+		version = context.getNode().typeVersion;
+		versions.set(context, version);
+	}
+	return version;
+}
+
 /** Where a moved value is to be read: the place of the running node's version. */
 export function placeFor<T>(context: { getNode(): INode }, places: { version1: T; fromVersion2: T }): T {
-	return context.getNode().typeVersion >= 2 ? places.fromVersion2 : places.version1;
+	return runningVersion(context) >= 2 ? places.fromVersion2 : places.version1;
 }

@@ -1,6 +1,6 @@
-import type { IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsCollection } from '../../allNodes/collections';
-import { FROM_VERSION_2, ONLY_VERSION_1, placeFor, withVersion } from './nodeVersions';
+import { FROM_VERSION_2, ONLY_VERSION_1, placeFor, runningVersion, withVersion } from './nodeVersions';
 
 /** The service's limit of messages per send request; longer lists go in several requests. */
 export const MESSAGES_PER_REQUEST = 200;
@@ -21,8 +21,20 @@ export const MAX_MESSAGES_PER_ITEM = 10_000;
  */
 const BEHAVIOR_COLLECTION = { version1: 'options', fromVersion2: 'additionalFields' };
 
+/**
+ * An option as the user set it, or undefined. A send reads five of them per item, mostly never
+ * added, and n8n's getNodeParameter evaluates and checks a value against the node's properties on
+ * every call: the collection is read raw, and only an expression goes through n8n's evaluation.
+ */
+function behaviorOption(context: IExecuteSingleFunctions, option: string): unknown {
+	const place = placeFor(context, BEHAVIOR_COLLECTION);
+	const collection = context.getNodeParameter(place, {}, { rawExpressions: true });
+	const value = typeof collection === 'object' && collection !== null ? (collection as IDataObject)[option] : undefined;
+	return typeof value === 'string' && value.startsWith('=') ? context.getNodeParameter(`${place}.${option}`, undefined) : value;
+}
+
 function behavior(context: IExecuteSingleFunctions, option: string, fallback: boolean): boolean {
-	const value = context.getNodeParameter(`${placeFor(context, BEHAVIOR_COLLECTION)}.${option}`, fallback);
+	const value = behaviorOption(context, option);
 	return typeof value === 'boolean' ? value : fallback;
 }
 
@@ -39,9 +51,9 @@ export const DEFAULT_MESSAGE_CAP = 1000;
 
 /** The most messages one run of the node may send (0: no cap). Not set: the default from version 3 on, no cap before (nodeVersions.ts). */
 export function messageCap(context: IExecuteSingleFunctions): number {
-	const value = context.getNodeParameter(`${placeFor(context, BEHAVIOR_COLLECTION)}.maxMessagesPerRun`, null);
+	const value = behaviorOption(context, 'maxMessagesPerRun');
 	if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.floor(value);
-	return context.getNode().typeVersion >= 3 ? DEFAULT_MESSAGE_CAP : 0;
+	return runningVersion(context) >= 3 ? DEFAULT_MESSAGE_CAP : 0;
 }
 
 /** Where an option of a send's behavior is, as the running version shows it: "Additional Fields → Max Messages per Run". */
@@ -53,7 +65,7 @@ export const messageCapPlace = (context: IExecuteSingleFunctions) => behaviorPla
 
 /** The credit in rials under which a run sends nothing; 0 (the default): the credit is not read. */
 export function creditFloor(context: IExecuteSingleFunctions): number {
-	const value = context.getNodeParameter(`${placeFor(context, BEHAVIOR_COLLECTION)}.stopBelowCredit`, 0);
+	const value = behaviorOption(context, 'stopBelowCredit');
 	return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 

@@ -420,6 +420,8 @@ describe('SMS → Send: Prevent Duplicate Sends', () => {
 		 * @param {string | undefined} executionId
 		 */
 		const context = (runIndex, executionId, timezone = 'Asia/Tehran') => ({
+			// Each call is another run of the node: n8n gives each run execute data of its own.
+			getExecuteData: ((executeData) => () => executeData)({}),
 			getExecutionId: () => executionId,
 			getItemIndex: () => 0,
 			getInputData: () => ({ json: { order: 7 } }),
