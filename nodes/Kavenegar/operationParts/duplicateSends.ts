@@ -66,10 +66,20 @@ function dayFormat(zone: string): Intl.DateTimeFormat | undefined {
 	return dayFormats.get(zone);
 }
 
-/** The calendar day of `now` in the workflow's time zone: the window in which a repeat is a no-op. */
+const QUARTER_MS = 15 * 60_000;
+/** The day of the quarter hour last asked about, by time zone: offsets fall on quarter hours, so no day starts within one. */
+const daysOfQuarters = new Map<string, { quarter: number; day: string }>();
+
+/** The calendar day of now in the workflow's time zone: the window in which a repeat is a no-op. */
 function dayInWorkflowZone(context: IExecuteSingleFunctions): string {
-	const now = new Date();
-	return dayFormat(context.getTimezone())?.format(now) ?? now.toISOString().slice(0, 10);
+	const now = Date.now();
+	const zone = context.getTimezone();
+	const quarter = Math.floor(now / QUARTER_MS);
+	const known = daysOfQuarters.get(zone);
+	if (known?.quarter === quarter) return known.day;
+	const day = dayFormat(zone)?.format(now) ?? new Date(now).toISOString().slice(0, 10);
+	daysOfQuarters.set(zone, { quarter, day });
+	return day;
 }
 
 interface SendOfRun {
