@@ -55,6 +55,25 @@ describe('SMS → Send Different Messages', () => {
 		expect(items.map((item) => item.json.localid)).toEqual(wire(request, 'localmessageids'));
 	});
 
+	test('a campaign aggregated into one item (docs/long-lists-and-limits.md): the JSON from an expression over the contacts, one message each', async () => {
+		const numbers = freshNumbers(250);
+		const contacts = numbers.map((phone, i) => ({ phone, name: i % 2 ? 'Sara' : 'رضا' }));
+		const { items, error } = await ctx.run(
+			{
+				resource: 'sms',
+				operation: 'sendArray',
+				messagesInput: 'json',
+				messagesJson: "={{ $json.data.map((contact) => ({ recipient: contact.phone, sender: '10004346', message: 'Hi ' + contact.name })) }}",
+			},
+			{ items: [{ json: { data: contacts } }] },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => wire(request, 'receptor').length)).toEqual([200, 50]);
+		expect(ctx.fake.requests.flatMap((request) => wire(request, 'message'))).toEqual(contacts.map((contact) => `Hi ${contact.name}`));
+		expect(items.map((item) => [item.json.receptor, item.json.message])).toEqual(contacts.map((contact) => [contact.phone, `Hi ${contact.name}`]));
+		expect(numbers.filter((number) => ctx.fake.deliveriesTo(number) !== 1)).toEqual([]);
+	});
+
 	test('450 messages go as requests of 200, 200 and 50, every array cut at the same places, rows joined in order', async () => {
 		const numbers = freshNumbers(450);
 		const given = rows(numbers, (i) => ({ type: 1, localId: 5_000_000 + i }));
