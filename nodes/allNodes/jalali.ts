@@ -72,7 +72,8 @@ function formatted(ms: number, timeZone: string): Record<string, string> {
 	return parts;
 }
 
-const QUARTER_MS = 15 * 60_000;
+/** Time zone offsets, and their changes, fall on quarter hours: within one, local time runs as UTC does and no day starts. */
+export const QUARTER_MS = 15 * 60_000;
 /** Formatted quarter hours by time zone: Intl's formatting is most of the CPU of a 10,000-message inbox, whose dates crowd into few quarters. */
 const quarters = new Map<string, Map<number, { prefix: string; minute: number }>>();
 const MOST_QUARTERS = 10_000;

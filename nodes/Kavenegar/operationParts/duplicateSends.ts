@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { QUARTER_MS } from '../../allNodes/jalali';
 
 const LONG_MAX = (1n << 63n) - 1n;
 
@@ -66,8 +67,7 @@ function dayFormat(zone: string): Intl.DateTimeFormat | undefined {
 	return dayFormats.get(zone);
 }
 
-const QUARTER_MS = 15 * 60_000;
-/** The day of the quarter hour last asked about, by time zone: offsets fall on quarter hours, so no day starts within one. */
+/** The day of the quarter hour last asked about, by time zone (no day starts within a quarter hour). */
 const daysOfQuarters = new Map<string, { quarter: number; day: string }>();
 
 /** The calendar day of now in the workflow's time zone: the window in which a repeat is a no-op. */
