@@ -5,12 +5,14 @@ import { toUnixSeconds } from '../operationParts/rules/dates';
 import { invalidInput } from '../operationParts/rules/inputErrors';
 
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+/** The interval Limit Wait Time holds when it is added. */
+const DEFAULT_AMOUNT = 45;
 
 export const limitWaitTimeOption: INodeProperties = {
 	displayName: 'Limit Wait Time',
 	name: 'limitWaitTime',
 	type: 'fixedCollection',
-	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
+	default: { values: { limitType: 'afterTimeInterval', resumeAmount: DEFAULT_AMOUNT, resumeUnit: 'minutes' } },
 	description: 'Stop waiting after a while or at a date; the items then go on with data.timedOut true',
 	options: [
 		{
@@ -31,7 +33,7 @@ export const limitWaitTimeOption: INodeProperties = {
 					displayName: 'Amount',
 					name: 'resumeAmount',
 					type: 'number',
-					default: 45,
+					default: DEFAULT_AMOUNT,
 					typeOptions: { minValue: 1, numberPrecision: 0 },
 					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
 				},
@@ -70,7 +72,7 @@ export function waitUntil(context: IExecuteSingleFunctions, options: IDataObject
 		if (seconds * 1000 <= Date.now()) throw invalidInput(context, `${FIELD} → Max Date and Time`, `${quoted(String(limit.maxDateAndTime))} has passed: give a time to come`);
 		return new Date(seconds * 1000);
 	}
-	const amount = Number(limit.resumeAmount ?? 45);
+	const amount = Number(limit.resumeAmount ?? DEFAULT_AMOUNT);
 	const unit = UNIT_MS[(limit.resumeUnit as keyof typeof UNIT_MS) ?? 'minutes'] ?? UNIT_MS.minutes;
 	if (!Number.isFinite(amount) || amount <= 0) throw invalidInput(context, `${FIELD} → Amount`, 'must be a number above 0');
 	return new Date(Date.now() + amount * unit);

@@ -24,6 +24,25 @@ async function askAndWait(/** @type {Record<string, any>} */ parameters, options
 const linkIn = (/** @type {string} */ text) => /** @type {string} */ (/https?:\/\/\S+$/.exec(text)?.[0]);
 
 describe('SMS → Send and Wait for Response', () => {
+	test("the labels' field defaults are the ones the page falls back to (n8n's lint wants them written out)", () => {
+		const { sendAndWaitFields } = require('../../../nodes/Kavenegar/resources/sms/sendAndWait');
+		const { DEFAULT_LABELS } = require('../../../nodes/Kavenegar/approvals/question');
+		/** @type {(properties: any[], name: string) => any} */
+		const find = (properties, name) => {
+			for (const property of properties) {
+				if (property.name === name) return property;
+				const found = find([...(property.options ?? []), ...(property.values ?? [])].filter((entry) => typeof entry === 'object' && 'name' in entry), name);
+				if (found) return found;
+			}
+			return undefined;
+		};
+		expect(['approveLabel', 'disapproveLabel', 'responseFormButtonLabel'].map((name) => find(sendAndWaitFields, name)?.default)).toEqual([
+			DEFAULT_LABELS.approve,
+			DEFAULT_LABELS.decline,
+			DEFAULT_LABELS.send,
+		]);
+	});
+
 	test('sends the question with its signed link, once, and the run waits with no output', async () => {
 		const { run, sent } = await askAndWait(ask());
 		expect(run.status).toBe('waiting');

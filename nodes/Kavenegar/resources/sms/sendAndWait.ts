@@ -174,12 +174,13 @@ const LINK_REFUSED = {
 };
 
 /**
- * The same ID for a recipient whenever this question is sent again in this execution (Retry On
+ * The same ID for each recipient whenever this question is sent again in this execution (Retry On
  * Fail, a worker that died mid-send): the link already names the execution and the node, and the
  * run index tells apart the questions of a node in a loop.
  */
-function localIdFor(context: IExecuteFunctions, link: string, recipient: string): string {
-	return localIdFrom(['kavenegar-approval-v1', link, String(context.getWorkflowDataProxy(0).$runIndex), recipient]);
+function localIdsFor(context: IExecuteFunctions, link: string, recipients: string[]): string {
+	const runIndex = String(context.getWorkflowDataProxy(0).$runIndex);
+	return recipients.map((recipient) => localIdFrom(['kavenegar-approval-v1', link, runIndex, recipient])).join(',');
 }
 
 export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -220,7 +221,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 		{
 			receptor: recipients.join(','),
 			message: text,
-			...(preventsDuplicateSends(item) && { localid: recipients.map((recipient) => localIdFor(this, link, recipient)).join(',') }),
+			...(preventsDuplicateSends(item) && { localid: localIdsFor(this, link, recipients) }),
 			...(params.sender !== undefined && { sender: String(params.sender) }),
 		},
 		LINK_REFUSED,
