@@ -65,6 +65,8 @@ const NODE_TIMEOUT_MS = 3000;
 // rather than a minute; the renewal stays well inside the lock on a busy 2-core machine.
 const QUEUE_SETTINGS = { QUEUE_WORKER_LOCK_DURATION: '15000', QUEUE_WORKER_LOCK_RENEW_TIME: '3000', QUEUE_WORKER_STALLED_INTERVAL: '5000' };
 const SETTLE_TIMEOUT_MS = 120 * 1000;
+// The trigger polls every 5 seconds; a few polls are enough for it to emit what was fed and close.
+const TRIGGER_SETTLE_MS = 30 * 1000;
 const OPEN_STATUSES = ['new', 'running', 'waiting'];
 // Far above a call's longest normal time (four tries of a 3 s timeout, 1 s apart), so that a call with
 // no answer is one n8n never answers.
@@ -263,6 +265,14 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 		calls: CALLS,
 		concurrency: CONCURRENCY,
 		timeoutMs: CALL_TIMEOUT_MS,
+		// A load can pass half-way before the trigger's next poll: calls after half-way wait for it to
+		// settle, so that the kill still falls amid the load however fast the machine.
+		beforeCall: async (call) => {
+			if (call <= killAt || killed || feed.idle) return;
+			const waited = Date.now();
+			await feed.untilIdle(TRIGGER_SETTLE_MS);
+			if (call === killAt + 1) log(`${label}: calls after half-way waited ${seconds(waited)} for the trigger to settle`);
+		},
 		onAnswered: (result, answered) => {
 			if (answered >= Math.floor(CALLS / 4) && !killed) feed.hold();
 			if (answered < killAt || killed || !feed.idle) return;

@@ -75,6 +75,14 @@ function startInboxFeed({ fakeUrl, total, settled }) {
 				}
 			})();
 		},
+		/**
+		 * Resolves once the trigger has settled since the feed was held, or after timeoutMs.
+		 * @param {number} timeoutMs
+		 */
+		async untilIdle(timeoutMs) {
+			const until = Date.now() + timeoutMs;
+			while (held && !idle && Date.now() < until) await sleep(200);
+		},
 		resume() {
 			held = false;
 			idle = false;

@@ -55,18 +55,19 @@ async function callOnce(url, call, timeoutMs) {
 }
 
 /**
- * Calls url once for each call number 1…calls, at most `concurrency` at a time. onAnswered(result)
- * runs after each answer (the run uses it to kill a worker at a chosen point). Resolves the results
- * in call order: { call, status, ok, ms, rows?, error? }.
- * @param {{ url: string, calls: number, concurrency: number, timeoutMs: number, onAnswered?: (result: CallResult, answered: number) => unknown }} load
+ * Calls url once for each call number 1…calls, at most `concurrency` at a time. beforeCall(call) is
+ * awaited before each call, onAnswered(result) after each answer (the run uses them to kill a worker
+ * at a chosen point). Resolves the results in call order: { call, status, ok, ms, rows?, error? }.
+ * @param {{ url: string, calls: number, concurrency: number, timeoutMs: number, beforeCall?: (call: number) => unknown, onAnswered?: (result: CallResult, answered: number) => unknown }} load
  */
-async function callWebhook({ url, calls, concurrency, timeoutMs, onAnswered = () => {} }) {
+async function callWebhook({ url, calls, concurrency, timeoutMs, beforeCall = () => {}, onAnswered = () => {} }) {
 	/** @type {CallResult[]} */
 	const results = new Array(calls);
 	let next = 1;
 	async function lane() {
 		while (next <= calls) {
 			const call = next++;
+			await beforeCall(call);
 			results[call - 1] = await callOnce(url, call, timeoutMs);
 			await onAnswered(results[call - 1], results.filter(Boolean).length);
 		}
