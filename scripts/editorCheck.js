@@ -274,8 +274,11 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 		await page.locator(`[data-test-id=canvas-node][data-node-name="${name.replace(/"/g, '\\"')}"]`).dblclick();
 		await ndv.waitFor();
 		await ndv.locator('[data-test-id=parameter-item]').first().waitFor();
-		// n8n picks the newest credential of a type once the panel has mounted.
-		await page.waitForTimeout(800);
+		// n8n picks the newest credential of a type once the panel has mounted, later on a busy machine;
+		// a select left empty is the check's to report.
+		await page
+			.waitForFunction(() => Array.from(document.querySelectorAll('[data-test-id=node-credentials-select] input')).every((input) => /** @type {HTMLInputElement} */ (input).value), null, { timeout: 30_000 })
+			.catch(() => {});
 	}
 
 	/**
@@ -470,8 +473,23 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 	 */
 	async function checkSaved(panels, readWorkflow) {
 		await page.keyboard.press('Control+s');
-		await page.waitForTimeout(2500);
-		const saved = await readWorkflow();
+		// The save goes on in the background, slower on a busy machine: read until it shows or a minute passed.
+		const deadline = Date.now() + 60_000;
+		/** @type {string[]} */
+		let problems;
+		do {
+			await page.waitForTimeout(1000);
+			problems = unsaved(panels, await readWorkflow());
+		} while (problems.length > 0 && Date.now() < deadline);
+		checks.push({ name: 'saved credentials', file: '', what: 'the saved workflow: each node holds a credential (ID and name) of each type its panel needs', problems });
+	}
+
+	/**
+	 * What the saved workflow lacks: a line for each credential a node's panel needs and it does not hold.
+	 * @param {Panel[]} panels
+	 * @param {any} saved
+	 */
+	function unsaved(panels, saved) {
 		/** @type {string[]} */
 		const problems = [];
 		for (const panel of panels) {
@@ -484,7 +502,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 				if (!known || held.name !== known.name) problems.push(`${panel.name}: saved without a ${credentialTypeNames.get(credential.name)} credential (holds ${JSON.stringify(node?.credentials ?? {})})`);
 			}
 		}
-		checks.push({ name: 'saved credentials', file: '', what: 'the saved workflow: each node holds a credential (ID and name) of each type its panel needs', problems });
+		return problems;
 	}
 
 	return { openWorkflow, checkPanel, checkSaved };

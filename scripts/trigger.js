@@ -181,6 +181,27 @@ async function executionsOf(api, workflowId) {
 }
 
 /**
+ * Both workflows' executions, once every expected message was emitted: a poll can end after the
+ * last settle on a busy machine, so they are read again each poll, for two polls and a minute at most.
+ * @param {any} api
+ * @param {number[]} statusIds
+ * @param {number[]} incomingIds
+ */
+async function emissions(api, statusIds, incomingIds) {
+	const deadline = Date.now() + 2 * POLL_SECONDS * 1000 + 60_000;
+	const emittedAll = (/** @type {Execution[]} */ executions, /** @type {number[]} */ ids) => {
+		const emitted = new Set(executions.flatMap((execution) => execution.items.map((item) => item.messageid)));
+		return ids.every((id) => emitted.has(id));
+	};
+	for (;;) {
+		const status = await executionsOf(api, WORKFLOWS.status.id);
+		const inbox = await executionsOf(api, WORKFLOWS.inbox.id);
+		if ((emittedAll(status, statusIds) && emittedAll(inbox, incomingIds)) || Date.now() > deadline) return { status, inbox };
+		await sleep(POLL_SECONDS * 1000);
+	}
+}
+
+/**
  * Each expected ID once: what is missing, what came twice, what was not expected.
  * @param {string} label
  * @param {number[]} expected
@@ -354,8 +375,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 
 	const api = n8n.rest();
 	await api.login();
-	const status = await executionsOf(api, WORKFLOWS.status.id);
-	const inbox = await executionsOf(api, WORKFLOWS.inbox.id);
+	const { status, inbox } = await emissions(api, [...sent.delivered, ...sent.failed], received);
 	await n8n.stop();
 	await fake.close();
 

@@ -108,10 +108,11 @@ function hookUrl(baseUrl, hook, secret = hook.secret) {
  * @param {string} url
  * @param {Form} form
  * @param {Record<string, string | number>} fields
- * @param {{ timeoutMs?: number, headers?: Record<string, string>, rawBody?: string }} [options] rawBody/headers: a malformed call
+ * @param {{ timeoutMs?: number, headers?: Record<string, string>, rawBody?: string }} [options] rawBody/headers: a malformed call;
+ *   timeoutMs: by default far above the slowest answer measured in a burst on a busy machine (p95 17 s)
  * @returns {Promise<Answer>}
  */
-async function callHook(url, form, fields, { timeoutMs = 30_000, headers, rawBody } = {}) {
+async function callHook(url, form, fields, { timeoutMs = 120_000, headers, rawBody } = {}) {
 	const strings = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
 	/** @type {RequestInit} */
 	const init =

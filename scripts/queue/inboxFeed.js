@@ -87,10 +87,12 @@ function startInboxFeed({ fakeUrl, total, settled }) {
 			held = false;
 			idle = false;
 		},
+		/** Stops feeding once every one of the `total` messages has arrived: a fast load leaves some to feed. */
 		async stop() {
 			stopped = true;
 			held = false;
 			await running;
+			while (inbox.length < total) await post();
 		},
 	};
 }
