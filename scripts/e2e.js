@@ -570,8 +570,9 @@ async function main() {
 		}
 		const run = example.expect.live ? runLiveExample : runExample;
 		let outcome = await run(example, context);
-		// n8n execute on Node 24 can die of SIGSEGV while shutting down, after it printed the whole run:
-		// a crash of n8n's process, not the workflow's outcome, so the example gets one more run.
+		// n8n execute on Node 24 can die of SIGSEGV while shutting down, after it printed the whole run
+		// (n8n on Node 24 has known segfaults: n8n-io/n8n#26865, #31437): a crash of n8n's process, not
+		// the workflow's outcome, so the example gets one more run.
 		if (outcome.crash) {
 			log(`${example.name}: n8n execute died of ${outcome.crash}; running it again`);
 			outcome = await run(example, context);
