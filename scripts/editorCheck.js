@@ -287,6 +287,13 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 	 */
 	async function optionsOf(trigger) {
 		await trigger.click();
+		// Drawn later on a busy machine, then a moment for its opening transition (what is cut is measured).
+		await page
+			.locator('.el-select-dropdown__item, .el-dropdown-menu__item, [role=option]')
+			.filter({ visible: true })
+			.first()
+			.waitFor({ timeout: 10_000 })
+			.catch(() => undefined);
 		await page.waitForTimeout(400);
 		const options = await openOptions(page);
 		await trigger.click();
@@ -556,8 +563,18 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 	for (const term of terms) {
 		await search.fill('');
 		await search.pressSequentially(term, { delay: 20 });
-		await page.waitForTimeout(700);
-		found[term] = await page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) => items.map((item) => (item.textContent ?? '').trim()));
+		// The list follows the last keystroke later on a busy machine: read until two reads agree.
+		const read = () => page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) => items.map((item) => (item.textContent ?? '').trim()));
+		const deadline = Date.now() + 10_000;
+		let before;
+		await page.waitForTimeout(300);
+		let now = await read();
+		do {
+			before = now;
+			await page.waitForTimeout(400);
+			now = await read();
+		} while (now.join('\n') !== before.join('\n') && Date.now() < deadline);
+		found[term] = now;
 		for (const node of ours) {
 			if (promises(node).some((text) => text.includes(term)) && !found[term].includes(listedAs(node))) {
 				problems.push(`"${term}" does not list ${listedAs(node)} (${node.displayName}), which its ${node.displayName.toLowerCase().includes(term) ? 'name' : 'codex alias'} promises; found: ${found[term].slice(0, 6).join(', ') || 'nothing'}`);
@@ -692,7 +709,12 @@ async function checkHumanReview(page, rest, baseUrl, agent, outDir, checks) {
 	await page.locator('[data-test-id=canvas-node-input-handle][data-connection-type=ai_tool] [data-test-id=canvas-handle-plus]').first().click();
 	const creator = page.locator('[data-test-id=node-creator]');
 	await creator.getByText('Human review', { exact: true }).first().click();
-	await page.waitForTimeout(700);
+	// The list is drawn later on a busy machine; one without Kavenegar is the check's to report.
+	await creator
+		.locator('[data-test-id=node-creator-item-name]', { hasText: /^\s*Kavenegar\s*$/ })
+		.first()
+		.waitFor({ timeout: 30_000 })
+		.catch(() => undefined);
 	const listed = await page.$$eval('[data-test-id=node-creator] [data-test-id=node-creator-item-name]', (items) => items.map((item) => (item.textContent ?? '').trim()));
 	const file = 'human-review.png';
 	await page.screenshot({ path: path.join(outDir, file) });
