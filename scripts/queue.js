@@ -372,7 +372,11 @@ async function runLoad({ label, workflowId, webhookPath, fake, cluster, problems
 			const rows = (await cluster.postgres.psql(`select e.id, e.status from execution_entity e join execution_data d on d."executionId" = e.id where e."workflowId" = '${workflowId}' and d.data like '%"call":${result.call},%' order by e.id limit 1`)).stdout.trim();
 			const [id, status] = rows.split('\t');
 			if (!id) problems.push(`${label}: call ${result.call} got no answer (${result.error ?? result.status}) and no execution holds it`);
-			else if (stalledNow.has(id)) why = `; its execution ${id} is the one saved "${status}" before the kill`;
+			else if (stalledNow.has(id) && status === 'error' && result.error === 'TimeoutError') {
+				// Main answers HTTP 500 once Bull finds the job stalled: on a busy machine that can come after the caller gave up.
+				http500++;
+				why = `; its execution ${id} was failed as stalled after the caller's ${CALL_TIMEOUT_MS / 1000} s ran out`;
+			} else if (stalledNow.has(id)) why = `; its execution ${id} is the one saved "${status}" before the kill`;
 			else if (status === 'success') {
 				reported.answeredNever++;
 				why = `; its execution ${id} succeeded and was never stalled: n8n's job.finished() race, main never answered`;
