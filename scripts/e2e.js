@@ -126,6 +126,20 @@ async function n8n(args, context, logName) {
 }
 
 /**
+ * An n8n import, run again when n8n died of a signal (on Node 24 it can segfault as it shuts down,
+ * n8n-io/n8n#26865): an import of records with IDs ends the same when run twice.
+ * @param {string[]} args
+ * @param {Context} context
+ * @param {string} logName
+ */
+async function importInto(args, context, logName) {
+	const result = await n8n(args, context, logName);
+	if (!result.signal || result.timedOut) return result;
+	log(`n8n ${args[0]} died of ${result.signal}; running it again`);
+	return n8n(args, context, logName);
+}
+
+/**
  * The lines n8n logs (one JSON object a line with N8N_LOG_FORMAT=json).
  * @param {string} text
  */
@@ -552,10 +566,10 @@ async function main() {
 	fs.writeFileSync(workflowsFile, JSON.stringify(runnable.map((example) => example.workflow), null, 2));
 
 	const started = Date.now();
-	const importedCredentials = await n8n(['import:credentials', `--input=${credentialsFile}`], context, 'import-credentials');
+	const importedCredentials = await importInto(['import:credentials', `--input=${credentialsFile}`], context, 'import-credentials');
 	if (failed(importedCredentials)) throw new Error(describeFailure('n8n import:credentials', importedCredentials, importedCredentials.logFile));
 	if (runnable.length > 0) {
-		const importedWorkflows = await n8n(['import:workflow', `--input=${workflowsFile}`], context, 'import-workflows');
+		const importedWorkflows = await importInto(['import:workflow', `--input=${workflowsFile}`], context, 'import-workflows');
 		if (failed(importedWorkflows)) throw new Error(describeFailure('n8n import:workflow', importedWorkflows, importedWorkflows.logFile));
 	}
 	log(`imported 2 credentials and ${runnable.length} workflow(s) in ${seconds(started)}`);
