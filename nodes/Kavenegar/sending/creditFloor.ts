@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError, type IExecuteFunctions, type IExecute
 import { callKavenegar } from '../../allNodes/callKavenegar';
 import { creditFloor, creditFloorPlace } from '../operationParts/sendOptions';
 import { figure } from './messageCap';
-import type { NodeRun } from './nodeRun';
+import { DEFAULT_BUSY_RETRIES, type NodeRun } from './nodeRun';
+import { triedAgainAsAllowed } from './retries';
 
 /*
  * A floor under the account's credit, beside the cap on messages (messageCap.ts): a send with Stop
@@ -20,7 +21,7 @@ export async function readCredit(
 	transport?: Parameters<typeof callKavenegar>[6],
 ): Promise<number> {
 	try {
-		const answer = await callKavenegar(context, 'account/info', {}, undefined, 'kavenegarApi', {}, transport);
+		const answer = await triedAgainAsAllowed('safe', DEFAULT_BUSY_RETRIES, () => callKavenegar(context, 'account/info', {}, undefined, 'kavenegarApi', {}, transport));
 		const credit = Number((answer.entries as { remaincredit?: unknown } | undefined)?.remaincredit);
 		if (!Number.isFinite(credit)) throw new NodeOperationError(context.getNode(), "Kavenegar's account information holds no credit (remaincredit)");
 		return credit;

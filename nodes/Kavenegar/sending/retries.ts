@@ -1,4 +1,4 @@
-import { NodeApiError, type NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, sleep, type NodeOperationError } from 'n8n-workflow';
 import { serviceCodeOf } from '../../allNodes/envelope';
 import { BUSY_CODES, SERVICE_ERROR_MEANINGS } from '../../allNodes/serviceErrors';
 
@@ -108,4 +108,29 @@ const FIRST_BACKOFF_MS = 250;
 export function backoffMs(attempt: number): number {
 	const ceiling = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
 	return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/** A failure after more than one try says how many were made. */
+export function notingTries<E extends NodeApiError | NodeOperationError>(failure: E, attempt: number): E {
+	if (attempt <= 1) return failure;
+	const tries = `${attempt} tries were made, the node waiting longer after each.`;
+	failure.description = failure.description ? `${failure.description} ${tries}` : tries;
+	return failure;
+}
+
+/**
+ * One request outside the sending engine (Send and Wait for Response's send, Stop Below Credit's
+ * read of the credit), tried again as `repeat` allows, up to `retries` times, waiting longer each time.
+ */
+export async function triedAgainAsAllowed<T>(repeat: Repeat, retries: number, request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await request();
+		} catch (error) {
+			// Kavenegar's calls fail with n8n's errors only (callKavenegar).
+			const failure = error as NodeApiError | NodeOperationError;
+			if (attempt > retries || signal?.aborted || !isRetried(failureKind(failure), repeat)) throw notingTries(failure, attempt);
+			await sleep(backoffMs(attempt));
+		}
+	}
 }

@@ -10,7 +10,7 @@ import { withoutRequestDetails } from '../../allNodes/requestErrors';
 import { releaseSlot, takeSlot } from './inFlightBound';
 import { answeredFine, overloaded, overshot } from './learnedLimit';
 import { currentRun } from './nodeRun';
-import { backoffMs, failureKind, isRetried, type FailureKind, type Repeat } from './retries';
+import { backoffMs, failureKind, isRetried, notingTries, type FailureKind, type Repeat } from './retries';
 import { stopRunOn } from './stop';
 
 /** The failures that say Kavenegar or the way to it has more than it can take: the limit comes down. */
@@ -59,10 +59,7 @@ export async function sendRequest(
 			attempt++;
 			continue;
 		}
-		if (attempt > 1) {
-			const tries = `${attempt} tries were made, the node waiting longer after each.`;
-			failure.description = failure.description ? `${failure.description} ${tries}` : tries;
-		}
+		notingTries(failure, attempt);
 		stopRunOn(context, failure);
 		throw failure;
 	}

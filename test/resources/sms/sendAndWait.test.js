@@ -219,6 +219,50 @@ describe('SMS → Send and Wait for Response', () => {
 		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/info']);
 	});
 
+	test('busy answers (409, 451) are tried again, waiting longer each time: the question goes once', async () => {
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send' });
+		ctx.fake.injectFault({ kind: 'busy451', operation: 'sms/send' });
+		const outbox = ctx.fake.outbox.length;
+		const result = await ctx.run(ask(), V3);
+		expect(result.error).toBeUndefined();
+		expect(result.run?.status).toBe('waiting');
+		const sends = ctx.fake.requests.filter((request) => request.operation === 'sms/send');
+		expect(sends).toHaveLength(3);
+		// The same request each time: the same local ID.
+		expect(new Set(sends.map((request) => request.form?.localid)).size).toBe(1);
+		expect(ctx.fake.outbox.length - outbox).toBe(1);
+	});
+
+	test('busy after the last try: the error says so and how many tries were made, nothing sent', async () => {
+		ctx.fake.injectFault({ kind: 'busy409', operation: 'sms/send', times: 4 });
+		const outbox = ctx.fake.outbox.length;
+		const { error } = await ctx.run(ask(), V3);
+		expect(error.message).toContain('409');
+		expect(error.description).toContain('4 tries were made, the node waiting longer after each.');
+		expect(ctx.fake.requests.filter((request) => request.operation === 'sms/send')).toHaveLength(4);
+		expect(ctx.fake.outbox.length).toBe(outbox);
+	});
+
+	test('without local IDs, a connection dropped after Kavenegar took the question is not tried again', async () => {
+		ctx.fake.injectFault({ kind: 'reset', operation: 'sms/send', after: true });
+		const outbox = ctx.fake.outbox.length;
+		const { error } = await ctx.run(ask({ additionalFields: { preventDuplicateSends: false } }), V3);
+		expect(error.description).toBe(
+			'Whether Kavenegar received this request is unknown: the question may have been sent. They were sent without local IDs: running the node again sends to them again. Turn on Prevent Duplicate Sends or give Local IDs to make a re-run safe.',
+		);
+		const sends = ctx.fake.requests.filter((request) => request.operation === 'sms/send');
+		expect(sends).toHaveLength(1);
+		expect(sends[0].form?.localid).toBeUndefined();
+		expect(ctx.fake.outbox.length - outbox).toBe(1);
+	});
+
+	test("Stop Below Credit's read of the credit is tried again after a busy answer", async () => {
+		ctx.fake.injectFault({ kind: 'busy451', operation: 'account/info' });
+		const { run } = await askAndWait(ask({ additionalFields: { stopBelowCredit: 1 } }));
+		expect(run.status).toBe('waiting');
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/info', 'account/info', 'sms/send']);
+	});
+
 	test('an account not allowed links (420): the error says an approval SMS needs its link', async () => {
 		ctx.fake.linksAllowed = false;
 		try {

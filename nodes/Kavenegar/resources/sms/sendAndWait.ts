@@ -1,4 +1,6 @@
 import {
+	NodeApiError,
+	NodeOperationError,
 	SEND_AND_WAIT_OPERATION,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -31,8 +33,11 @@ import {
 } from '../../operationParts/sendOptions';
 import { asSingleItem } from '../../operationParts/singleItem';
 import type { WireParams } from '../../operationParts/wireParams';
+import { explainFailure } from '../../sending/chunkFailures';
 import { belowFloorError, readCredit } from '../../sending/creditFloor';
 import { overCapError } from '../../sending/messageCap';
+import { DEFAULT_BUSY_RETRIES } from '../../sending/nodeRun';
+import { triedAgainAsAllowed } from '../../sending/retries';
 
 /*
  * SMS → Send and Wait for Response: n8n's human-in-the-loop over SMS. The SMS carries one link to
@@ -183,6 +188,8 @@ function localIdsFor(context: IExecuteFunctions, link: string, recipients: strin
 	return recipients.map((recipient) => localIdFrom(['kavenegar-approval-v1', link, runIndex, recipient])).join(',');
 }
 
+const QUESTION_SEND = { perRequest: MESSAGES_PER_REQUEST, noun: 'recipients', send: { localIdList: 'localid', mayHaveBeenSent: 'the question may have been sent' } };
+
 export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const item = asSingleItem(this, 0);
@@ -215,20 +222,24 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 		if (below) throw below;
 	}
 
-	await callKavenegar(
-		this,
-		'sms/send',
-		{
-			receptor: recipients.join(','),
-			message: text,
-			...(preventsDuplicateSends(item) && { localid: localIdsFor(this, link, recipients) }),
-			...(params.sender !== undefined && { sender: String(params.sender) }),
-		},
-		LINK_REFUSED,
-		'kavenegarApi',
-		{ receptor: FIELD.recipients, message: FIELD.message, sender: FIELD.sender },
-		via,
-	);
+	const withLocalIds = preventsDuplicateSends(item);
+	const send = {
+		receptor: recipients.join(','),
+		message: text,
+		...(withLocalIds && { localid: localIdsFor(this, link, recipients) }),
+		...(params.sender !== undefined && { sender: String(params.sender) }),
+	};
+	// Tried again as every send is (docs/errors.md): without local IDs only where Kavenegar sent nothing;
+	// a failure says, as theirs do, whether the question may have gone and whether a re-run is safe.
+	await triedAgainAsAllowed(
+		withLocalIds ? 'safe' : 'onRefusal',
+		DEFAULT_BUSY_RETRIES,
+		() => callKavenegar(this, 'sms/send', send, LINK_REFUSED, 'kavenegarApi', { receptor: FIELD.recipients, message: FIELD.message, sender: FIELD.sender }, via),
+		this.getExecutionCancelSignal(),
+	).catch((error: unknown) => {
+		if (error instanceof NodeApiError || error instanceof NodeOperationError) explainFailure(QUESTION_SEND, error, [{ state: 'failed', error }], send, recipients.length);
+		throw error;
+	});
 
 	// What n8n passes on if the wait ends unanswered: the items that came in, saying so.
 	const unanswered = question.kind === 'approval' ? { approved: false, timedOut: true } : { text: '', timedOut: true };
