@@ -75,7 +75,7 @@ const {
 	readJson,
 	N8N_VERSION,
 } = require('./lib/n8nInstall');
-const { describeFailure, failed, freePort, killAll, log, run, seconds, stopChildrenOnExit } = require('./lib/processes');
+const { describeFailure, failed, freePort, killAll, log, run, runRepeatable, seconds, stopChildrenOnExit } = require('./lib/processes');
 
 const NODE_TYPE_PREFIX = `${PACKAGE_NAME}.`;
 const CREDENTIAL_TYPE = 'kavenegarApi';
@@ -112,31 +112,15 @@ let workDir;
  * @param {string[]} args
  * @param {Context} context
  * @param {string} logName
+ * @param {boolean} [repeatable] the command ends the same when run twice (an import): run again if n8n crashed
  */
-async function n8n(args, context, logName) {
+async function n8n(args, context, logName, repeatable = false) {
 	const logFile = path.join(context.logDir, `${logName}.log`);
-	const result = await run(process.execPath, [n8nBin(), ...args], {
-		cwd: context.userFolder,
-		env: context.env,
-		timeoutMs: COMMAND_TIMEOUT_MS,
-		logFile,
-		echo: VERBOSE,
-	});
+	const options = { cwd: context.userFolder, env: context.env, timeoutMs: COMMAND_TIMEOUT_MS, logFile, echo: VERBOSE };
+	const result = repeatable
+		? await runRepeatable(`n8n ${args[0]}`, process.execPath, [n8nBin(), ...args], options)
+		: await run(process.execPath, [n8nBin(), ...args], options);
 	return { ...result, logFile };
-}
-
-/**
- * An n8n import, run again when n8n died of a signal (on Node 24 it can segfault as it shuts down,
- * n8n-io/n8n#26865): an import of records with IDs ends the same when run twice.
- * @param {string[]} args
- * @param {Context} context
- * @param {string} logName
- */
-async function importInto(args, context, logName) {
-	const result = await n8n(args, context, logName);
-	if (!result.signal || result.timedOut) return result;
-	log(`n8n ${args[0]} died of ${result.signal}; running it again`);
-	return n8n(args, context, logName);
 }
 
 /**
@@ -566,10 +550,10 @@ async function main() {
 	fs.writeFileSync(workflowsFile, JSON.stringify(runnable.map((example) => example.workflow), null, 2));
 
 	const started = Date.now();
-	const importedCredentials = await importInto(['import:credentials', `--input=${credentialsFile}`], context, 'import-credentials');
+	const importedCredentials = await n8n(['import:credentials', `--input=${credentialsFile}`], context, 'import-credentials', true);
 	if (failed(importedCredentials)) throw new Error(describeFailure('n8n import:credentials', importedCredentials, importedCredentials.logFile));
 	if (runnable.length > 0) {
-		const importedWorkflows = await importInto(['import:workflow', `--input=${workflowsFile}`], context, 'import-workflows');
+		const importedWorkflows = await n8n(['import:workflow', `--input=${workflowsFile}`], context, 'import-workflows', true);
 		if (failed(importedWorkflows)) throw new Error(describeFailure('n8n import:workflow', importedWorkflows, importedWorkflows.logFile));
 	}
 	log(`imported 2 credentials and ${runnable.length} workflow(s) in ${seconds(started)}`);

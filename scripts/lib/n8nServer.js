@@ -21,7 +21,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { n8nBin, n8nEnv } = require('./n8nInstall');
-const { describeFailure, failed, freePort, killTree, run, track } = require('./processes');
+const { describeFailure, failed, freePort, killTree, runRepeatable, track } = require('./processes');
 
 const START_TIMEOUT_MS = 3 * 60 * 1000;
 const STOP_GRACE_MS = 20 * 1000;
@@ -362,14 +362,13 @@ function restClient(baseUrl, { owner = DEFAULT_OWNER, browserId = 'n8n-nodes-kav
  */
 async function n8nCommand(args, { userFolder, logDir, logName, env = {}, timeoutMs = COMMAND_TIMEOUT_MS }) {
 	const logFile = path.join(logDir, `${logName ?? args[0].replace(/[^a-z0-9]+/gi, '-')}.log`);
-	const once = async () => run(process.execPath, [n8nBin(), ...args], { cwd: userFolder, env: { ...n8nEnv(userFolder, await freePort()), ...env }, timeoutMs, logFile });
-	let result = await once();
-	// n8n on Node 24 can die of SIGSEGV as it shuts down (n8n-io/n8n#26865, #31437); these commands
-	// (imports with IDs, publishing) end the same when run twice.
-	if (result.signal && !result.timedOut) {
-		console.error(`n8n ${args[0]} died of ${result.signal}; running it again`);
-		result = await once();
-	}
+	// Imports with IDs and publishing, which end the same when run twice.
+	const result = await runRepeatable(`n8n ${args[0]}`, process.execPath, [n8nBin(), ...args], {
+		cwd: userFolder,
+		env: { ...n8nEnv(userFolder, await freePort()), ...env },
+		timeoutMs,
+		logFile,
+	});
 	if (failed(result)) throw new Error(describeFailure(`n8n ${args[0]}`, result, logFile));
 	return { ...result, logFile };
 }

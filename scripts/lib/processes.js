@@ -116,6 +116,23 @@ function run(command, args, { cwd, env, timeoutMs, logFile, echo = false }) {
 
 /** @typedef {{ code: number | null, signal: NodeJS.Signals | null, timedOut: boolean, stdout: string, stderr: string }} RunResult */
 
+/**
+ * run(), and once more if the command died of a signal nobody sent it: n8n on Node 24 can segfault
+ * as it shuts down (n8n-io/n8n#26865, #31437). Only for commands that end the same when run twice
+ * (n8n's imports of records with IDs, publishing).
+ * @param {string} what the command as the log names it: "n8n import:workflow"
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Parameters<typeof run>[2]} options
+ * @returns {Promise<RunResult>}
+ */
+async function runRepeatable(what, command, args, options) {
+	const result = /** @type {RunResult} */ (await run(command, args, options));
+	if (!result.signal || result.timedOut) return result;
+	log(`${what} died of ${result.signal}; running it again`);
+	return /** @type {RunResult} */ (await run(command, args, options));
+}
+
 /** @param {RunResult} result */
 function failed(result) {
 	return result.timedOut || result.code !== 0;
@@ -187,4 +204,4 @@ function stopChildrenOnExit(onSignal) {
 	process.on('exit', killAll);
 }
 
-module.exports = { stopChildrenOnExit, log, seconds, killTree, killAll, track, run, failed, describeFailure, outputTail, freePort };
+module.exports = { stopChildrenOnExit, log, seconds, killTree, killAll, track, run, runRepeatable, failed, describeFailure, outputTail, freePort };
