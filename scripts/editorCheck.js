@@ -43,7 +43,7 @@ const path = require('node:path');
 const { createRequire } = require('node:module');
 const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_DIR, N8N_VERSION, PACKAGE_NAME, ROOT, readJson } = require('./lib/n8nInstall');
 const { importCredentials, startN8n, DEFAULT_OWNER } = require('./lib/n8nServer');
-const { killAll, log, seconds, stopChildrenOnExit } = require('./lib/processes');
+const { killAll, log, readUntil, seconds, stopChildrenOnExit } = require('./lib/processes');
 const { collectionOptions, displayed, newest, panelsOf } = require('./lib/editorPanels');
 const { HINT_CHARS, NOTICE_CHARS, unisolatedRightToLeft } = require('./lib/editorTexts');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
@@ -481,13 +481,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 	async function checkSaved(panels, readWorkflow) {
 		await page.keyboard.press('Control+s');
 		// The save goes on in the background, slower on a busy machine: read until it shows or a minute passed.
-		const deadline = Date.now() + 60_000;
-		/** @type {string[]} */
-		let problems;
-		do {
-			await page.waitForTimeout(1000);
-			problems = unsaved(panels, await readWorkflow());
-		} while (problems.length > 0 && Date.now() < deadline);
+		const problems = await readUntil(async () => unsaved(panels, await readWorkflow()), (missing) => missing.length === 0, { timeoutMs: 60_000 });
 		checks.push({ name: 'saved credentials', file: '', what: 'the saved workflow: each node holds a credential (ID and name) of each type its panel needs', problems });
 	}
 

@@ -38,7 +38,7 @@ const path = require('node:path');
 const { N8N_DIR, N8N_VERSION } = require('./lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
 const { runLiveProof } = require('./lib/liveProof');
-const { log, seconds } = require('./lib/processes');
+const { log, readUntil, seconds } = require('./lib/processes');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
 const KEEP = process.env.TRIGGER_KEEP === '1';
@@ -188,17 +188,15 @@ async function executionsOf(api, workflowId) {
  * @param {number[]} incomingIds
  */
 async function emissions(api, statusIds, incomingIds) {
-	const deadline = Date.now() + 2 * POLL_SECONDS * 1000 + 60_000;
 	const emittedAll = (/** @type {Execution[]} */ executions, /** @type {number[]} */ ids) => {
 		const emitted = new Set(executions.flatMap((execution) => execution.items.map((item) => item.messageid)));
 		return ids.every((id) => emitted.has(id));
 	};
-	for (;;) {
-		const status = await executionsOf(api, WORKFLOWS.status.id);
-		const inbox = await executionsOf(api, WORKFLOWS.inbox.id);
-		if ((emittedAll(status, statusIds) && emittedAll(inbox, incomingIds)) || Date.now() > deadline) return { status, inbox };
-		await sleep(POLL_SECONDS * 1000);
-	}
+	return readUntil(
+		async () => ({ status: await executionsOf(api, WORKFLOWS.status.id), inbox: await executionsOf(api, WORKFLOWS.inbox.id) }),
+		({ status, inbox }) => emittedAll(status, statusIds) && emittedAll(inbox, incomingIds),
+		{ timeoutMs: 2 * POLL_SECONDS * 1000 + 60_000, intervalMs: POLL_SECONDS * 1000 },
+	);
 }
 
 /**

@@ -17,6 +17,25 @@ function log(message) {
 	process.stdout.write(`[${TAG}] ${message}\n`);
 }
 
+/**
+ * Reads again, `intervalMs` apart, until `done` holds for what was read or `timeoutMs` passed;
+ * resolves the last read. For a check that judges what it finds in the end, however long the
+ * machine took to get there, rather than failing on the wait.
+ * @template T
+ * @param {() => Promise<T> | T} read
+ * @param {(value: T) => boolean} done
+ * @param {{ timeoutMs: number, intervalMs?: number }} wait
+ * @returns {Promise<T>}
+ */
+async function readUntil(read, done, { timeoutMs, intervalMs = 1000 }) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await read();
+		if (done(value) || Date.now() >= deadline) return value;
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
 /** @param {number} startMs */
 function seconds(startMs) {
 	return `${((Date.now() - startMs) / 1000).toFixed(1)}s`;
@@ -204,4 +223,4 @@ function stopChildrenOnExit(onSignal) {
 	process.on('exit', killAll);
 }
 
-module.exports = { stopChildrenOnExit, log, seconds, killTree, killAll, track, run, runRepeatable, failed, describeFailure, outputTail, freePort };
+module.exports = { stopChildrenOnExit, log, readUntil, seconds, killTree, killAll, track, run, runRepeatable, failed, describeFailure, outputTail, freePort };

@@ -9,6 +9,7 @@
  * may worker-2 be killed, and the feed starts again once it is dead.
  */
 const { TRIGGER_LINE } = require('./workflows');
+const { readUntil } = require('../lib/processes');
 
 /** @typedef {import('../../test/fakeKavenegar').InboxMessage} InboxMessage */
 
@@ -80,8 +81,7 @@ function startInboxFeed({ fakeUrl, total, settled }) {
 		 * @param {number} timeoutMs
 		 */
 		async untilIdle(timeoutMs) {
-			const until = Date.now() + timeoutMs;
-			while (held && !idle && Date.now() < until) await sleep(200);
+			await readUntil(() => !held || idle, Boolean, { timeoutMs, intervalMs: 200 });
 		},
 		resume() {
 			held = false;

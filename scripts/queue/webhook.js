@@ -12,7 +12,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { installPackage } = require('../lib/n8nInstall');
 const { startN8n } = require('../lib/n8nServer');
-const { log } = require('../lib/processes');
+const { log, readUntil } = require('../lib/processes');
 const hooks = require('../lib/webhookTrigger');
 
 const WORKFLOW_ID = 'queueWebhookTrig01';
@@ -82,7 +82,6 @@ function webhookTriggerPart() {
 			const counted = hooks.countExecutions(executions, [incoming, delivery], accepted, [], problems);
 			// A worker logs an execution's end after it stored it, later on a busy machine: its logs are read
 			// again for up to half a minute.
-			const logDeadline = Date.now() + 30_000;
 			const executionsPerWorker = () => {
 				/** @type {Record<string, number>} */
 				const counts = {};
@@ -92,11 +91,7 @@ function webhookTriggerPart() {
 				}
 				return counts;
 			};
-			let ranOn = executionsPerWorker();
-			while (ranOn['no worker'] && Date.now() < logDeadline) {
-				await new Promise((resolve) => setTimeout(resolve, 1000));
-				ranOn = executionsPerWorker();
-			}
+			const ranOn = await readUntil(executionsPerWorker, (counts) => !counts['no worker'], { timeoutMs: 30_000 });
 			if (ranOn['no worker']) problems.push(`webhook trigger: ${ranOn['no worker']} execution(s) that no worker's log says it finished`);
 			const times = answers.map((answer) => answer.ms);
 			return {
