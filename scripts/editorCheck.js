@@ -699,10 +699,22 @@ async function checkHumanReview(page, rest, baseUrl, agent, outDir, checks) {
 		connections: {},
 		settings: { timezone: 'UTC' },
 	});
-	await page.goto(`${baseUrl}/workflow/${created.id}`);
-	await page.locator('[data-test-id=canvas-node-input-handle][data-connection-type=ai_tool] [data-test-id=canvas-handle-plus]').first().click();
 	const creator = page.locator('[data-test-id=node-creator]');
-	await creator.getByText('Human review', { exact: true }).first().click();
+	const review = creator.getByText('Human review', { exact: true }).first();
+	// n8n opens its AI root first and then, without awaiting, the tools list; when that second step
+	// fails on a busy machine the panel stays at "Other AI Nodes", and a person would click + again.
+	for (let attempt = 1; ; attempt += 1) {
+		await page.goto(`${baseUrl}/workflow/${created.id}`);
+		await page.locator('[data-test-id=canvas-node-input-handle][data-connection-type=ai_tool] [data-test-id=canvas-handle-plus]').first().click();
+		const shown = await review.waitFor({ timeout: 20_000 }).then(
+			() => true,
+			() => false,
+		);
+		if (shown) break;
+		if (attempt === 3) throw new Error(`the Tool + opened ${await creator.innerText().then((text) => `"${plain(text).slice(0, 80)}"`, () => 'nothing')}, without Human review, 3 times`);
+		log(`  the Tool + opened no tools list (try ${attempt}); opening the workflow again`);
+	}
+	await review.click();
 	// The list is drawn later on a busy machine; one without Kavenegar is the check's to report.
 	await creator
 		.locator('[data-test-id=node-creator-item-name]', { hasText: /^\s*Kavenegar\s*$/ })
