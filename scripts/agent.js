@@ -35,8 +35,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { N8N_DIR, N8N_VERSION, ROOT, readJson } = require('./lib/n8nInstall');
-const { importCredentials, importWorkflows, startN8n } = require('./lib/n8nServer');
-const { runLiveProof } = require('./lib/liveProof');
+const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
 const { executionsInSqlite, filesHolding } = require('./lib/webhookTrigger');
 const { startScriptedModel } = require('./lib/scriptedModel');
@@ -239,53 +238,61 @@ async function chat(url, text) {
 	}
 }
 
-/** @param {import('./lib/liveProof').ProofFolders} folders */
-async function main({ workDir, userFolder, logDir, startedAt }) {
-	/** @type {string[]} */
-	const problems = [];
+/**
+ * What prepare sets up and the later parts use: the fake, the scripted model, the workflows and the
+ * problems found so far.
+ * @typedef {{ workDir: string, userFolder: string, logDir: string, startedAt: number, problems: string[], lines: string[], agentVersions: number[], fake: Fake, model: Awaited<ReturnType<typeof startScriptedModel>>, talks: ReturnType<typeof conversations>, runs: (ReturnType<typeof workflowFor> & { version: number })[], approvals?: typeof import('./lib/approvalCheck'), approvalSetup?: ReturnType<typeof import('./lib/approvalCheck').approvalSetup>, mcp?: typeof import('./lib/mcpCheck'), mcpWorkflow?: ReturnType<typeof import('./lib/mcpCheck').mcpWorkflow> }} Proof
+ */
+
+/**
+ * The proof as a check on a shared n8n (scripts/lib/liveProof.js).
+ * @param {import('./lib/liveProof').ProofFolders} folders
+ * @returns {Promise<import('./lib/liveProof').Stage>}
+ */
+async function prepare({ workDir, userFolder, logDir }) {
 	const agentVersions = offeredAgentVersions();
 	if (agentVersions.length === 0) throw new Error(`no AI Agent node found in n8n ${N8N_VERSION}`);
-
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	fake.addApprovedTemplate(TEMPLATE, 'Your Shop login code: %token');
 	const talks = WITH_CHATS ? conversations(fake) : [];
 	const runs = WITH_CHATS ? agentVersions.map((version) => ({ version, ...workflowFor(version) })) : [];
-	// Human review needs the tools agent of version 3 or later.
-	const reviewAgent = Math.max(...agentVersions);
 	const approvals = WITH_APPROVALS ? require('./lib/approvalCheck') : undefined;
-	const approvalSetup = approvals?.approvalSetup({ credential: KAVENEGAR_CREDENTIAL, modelCredential: MODEL_CREDENTIAL, agentVersion: reviewAgent });
+	// Human review needs the tools agent of version 3 or later.
+	const approvalSetup = approvals?.approvalSetup({ credential: KAVENEGAR_CREDENTIAL, modelCredential: MODEL_CREDENTIAL, agentVersion: Math.max(...agentVersions) });
 	const model = await startScriptedModel([
 		...runs.flatMap((run) => talks.map((talk) => ({ prompt: `[AI Agent ${run.version}] ${talk.prompt}`, turns: talk.turns }))),
 		...(approvalSetup?.scenarios ?? []),
 	]);
 	const mcp = WITH_MCP ? require('./lib/mcpCheck') : undefined;
 	const mcpWorkflow = mcp?.mcpWorkflow(readJson(EXAMPLE), KAVENEGAR_CREDENTIAL);
-
-	const cli = { userFolder, logDir, workDir };
-	await importCredentials(
-		[
+	/** @type {Proof} */
+	const proof = { workDir, userFolder, logDir, startedAt: Date.now(), problems: [], lines: [], agentVersions, fake, model, talks, runs, approvals, approvalSetup, mcp, mcpWorkflow };
+	return {
+		credentials: [
 			{ ...KAVENEGAR_CREDENTIAL, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fake.url } },
 			{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'scripted-model-key', url: model.url } },
 			...(mcpWorkflow ? [mcpWorkflow.credential] : []),
 		],
-		cli,
-	);
-	await importWorkflows([...runs.map((run) => run.workflow), ...(mcpWorkflow ? [mcpWorkflow.workflow] : []), ...(approvalSetup?.workflows ?? [])], cli);
-	const n8n = await startN8n({ role: 'main', userFolder, logDir });
-	const api = n8n.rest();
-	await api.setupOwner();
-	// Through the running main, not `n8n publish:workflow`: each CLI command starts n8n anew.
-	for (const run of runs) await api.activate(run.workflow.id);
-	if (mcpWorkflow) await api.activate(mcpWorkflow.workflow.id);
-	const base = /** @type {string} */ (n8n.url);
+		workflows: [...runs.map((run) => run.workflow), ...(mcpWorkflow ? [mcpWorkflow.workflow] : []), ...(approvalSetup?.workflows ?? [])],
+		publish: [...runs.map((run) => run.workflow.id), ...(mcpWorkflow ? [mcpWorkflow.workflow.id] : [])],
+		run: (running) => converse(running, proof),
+		finish: () => searchAndReport(proof),
+	};
+}
+
+/**
+ * The conversations with each AI Agent, MCP and the approvals, against the running n8n.
+ * @param {import('./lib/liveProof').Running} running
+ * @param {Proof} proof
+ */
+async function converse({ api, base }, proof) {
+	const { problems, lines, fake, model, talks, runs, approvals, approvalSetup, mcp, mcpWorkflow } = proof;
 	for (const run of runs) await served(`${base}/webhook/${run.webhookId}/chat`);
 	if (mcpWorkflow) await served(`${base}/mcp/${mcpWorkflow.path}`);
-	log(`n8n ${N8N_VERSION} started, AI Agent ${agentVersions.join(' and ')} served (${seconds(startedAt)})`);
-	const approvalRun = approvals && approvalSetup ? { base, api, fake, model, setup: approvalSetup, logDir, problems, served } : undefined;
+	log(`n8n ${N8N_VERSION}: AI Agent ${proof.agentVersions.join(' and ')} served (${seconds(proof.startedAt)})`);
+	const approvalRun = approvals && approvalSetup ? { base, api, fake, model, setup: approvalSetup, logDir: proof.logDir, problems, served } : undefined;
 	const approvalsBegun = approvals && approvalRun ? await approvals.startApprovals(approvalRun) : undefined;
 
-	/** @type {string[]} */
-	const lines = [];
 	for (const run of runs) {
 		const phase = Date.now();
 		for (const talk of talks) {
@@ -322,22 +329,25 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		else if (tool.description !== node.parameters.toolDescription) problems.push(`${name} reached the model described as ${JSON.stringify(tool.description)}`);
 		else if (Object.values(tool.parameters?.properties ?? {}).some((/** @type {any} */ property) => !property.description)) problems.push(`a parameter of ${name} reached the model without its description: ${JSON.stringify(tool.parameters)}`);
 	}
+	lines.unshift(`  tools offered       ${offered.map((/** @type {any} */ tool) => `${tool.function?.name}(${Object.keys(tool.function?.parameters?.properties ?? {}).join(', ')})`).join(', ')}`);
 
-	/** @type {string[]} */
-	const mcpLines = [];
 	if (mcp && mcpWorkflow) {
 		const phase = Date.now();
 		const from = fake.requests.length;
 		const result = await mcp.checkMcp({ url: `${base}/mcp/${mcpWorkflow.path}`, token: mcpWorkflow.token, secrets: [API_KEY], problems });
 		for (const problem of expectRequests(fake.requests.slice(from), [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: '7788', type: 'sms' } }])) problems.push(`MCP: ${problem}`);
-		mcpLines.push(...result.lines, `  MCP took ${seconds(phase)}`);
+		lines.push(...result.lines, `  MCP took ${seconds(phase)}`);
 	}
 
-	/** @type {string[]} */
-	const approvalLines = [];
-	if (approvals && approvalRun && approvalsBegun) approvalLines.push(...(await approvals.checkApprovals(approvalRun, approvalsBegun)));
+	if (approvals && approvalRun && approvalsBegun) lines.push(...(await approvals.checkApprovals(approvalRun, approvalsBegun)));
+}
 
-	await n8n.stop();
+/**
+ * Once n8n is stopped: the API key searched for in what the model received, the stored executions
+ * and every file of the work folder; then the report.
+ * @param {Proof} proof
+ */
+async function searchAndReport({ workDir, userFolder, startedAt, problems, lines, fake, model, runs, approvalSetup, mcpWorkflow }) {
 	await model.close();
 	await fake.close();
 	for (const unscripted of model.unscripted) problems.push(`the scripted model was asked what it has no script for: ${unscripted}`);
@@ -356,13 +366,15 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 
 	console.log('');
 	console.log(`Kavenegar as an AI agent's tool in n8n ${N8N_VERSION} (n8n start, Chat Trigger, scripted model):`);
-	console.log(`  tools offered       ${offered.map((/** @type {any} */ tool) => `${tool.function?.name}(${Object.keys(tool.function?.parameters?.properties ?? {}).join(', ')})`).join(', ')}`);
 	for (const line of lines) console.log(line);
-	for (const line of mcpLines) console.log(line);
-	for (const line of approvalLines) console.log(line);
 	console.log(`  API key             searched in ${model.requests.length} model requests, ${executions.length} stored executions, ${everyFile.length} files of the work folder (n8n's logs and database included)`);
 	console.log(`  total               ${seconds(startedAt)}`);
 	return problems;
 }
 
-runLiveProof('agent proof', { prefix: 'kavenegar-agent-', keep: KEEP, main });
+/** @type {import('./lib/liveProof').SharedCheck} */
+const agentCheck = { name: 'AI agent, MCP and approvals', prepare };
+
+module.exports = { agentCheck };
+
+if (require.main === module) runLiveProof('agent proof', { prefix: 'kavenegar-agent-', keep: KEEP, main: (folders) => runOnOneN8n([agentCheck], folders) });

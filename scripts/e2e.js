@@ -37,11 +37,11 @@
  *                                 user would replace
  *     "skip": "why"               import the workflow (so that it must still import) but do not run it
  *     "live": {                   instead of `n8n execute`, for a workflow that starts at a Webhook:
- *       "webhook": "path",        publish it, start `n8n start` (scripts/lib/n8nServer.js), POST each
- *       "calls": [                call's body as JSON to /webhook/<path>, and check the HTTP status and
- *         { "body": {...}, "status": 200, "response": {...} }     the JSON answer (a pattern);
- *       ]                         node/nodes are not checked, "requests" is
- *     }
+ *       "webhook": "path",        scripts/live.js publishes it on the line's one `n8n start`, POSTs
+ *       "calls": [                each call's body as JSON to /webhook/<path>, and checks the HTTP
+ *         { "body": {...}, "status": 200, "response": {...} }     status and the JSON answer (a
+ *       ]                         pattern); node/nodes are not checked, "requests" is; this script
+ *     }                           imports it and leaves it to scripts/live.js
  *   }
  * Patterns: objects match when every listed key matches (other keys are ignored); arrays need the same
  * length; other values must be equal. Special values: "$any" (present), "$absent", "$string",
@@ -62,7 +62,6 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startFake } = require('./lib/fake');
-const { publishWorkflow, startN8n } = require('./lib/n8nServer');
 const {
 	ROOT,
 	PACKAGE_NAME,
@@ -91,6 +90,8 @@ const WEBHOOK_NODE_TYPE = `${PACKAGE_NAME}.kavenegarWebhookTrigger`;
 const WEBHOOK_CREDENTIAL = { id: 'e2eKavenegarHook01', name: 'Kavenegar webhook (e2e)', type: 'kavenegarWebhookApi', data: { secret: 'e2e-webhook-secret-0123456789' } };
 /** How long a live example's `requests` may take to arrive: an answer on receipt comes before the run. */
 const REQUESTS_WAIT_MS = 15_000;
+/** Why `n8n execute` leaves a live example alone: a Webhook needs a running n8n. */
+const LIVE_SKIP = 'starts at a Webhook: run on the line\'s one running n8n by scripts/live.js (npm run test:live)';
 
 /** @typedef {import('n8n-workflow').IRun} IRun */
 /** @typedef {IRun['data']['resultData']} ResultData */
@@ -102,7 +103,8 @@ const REQUESTS_WAIT_MS = 15_000;
  */
 /** @typedef {{ name: string, file: string, expectFile: string, id: string }} Example */
 /** @typedef {Example & { expect: Expect, workflow: any }} LoadedExample */
-/** @typedef {{ userFolder: string, logDir: string, fakePort: number, env: NodeJS.ProcessEnv, apiKey: string }} Context */
+/** @typedef {{ logDir: string, fakePort: number, apiKey: string }} LiveContext */
+/** @typedef {LiveContext & { userFolder: string, env: NodeJS.ProcessEnv }} Context */
 /** @typedef {{ name: string, problems: string[], skipped?: boolean, time?: string }} Result */
 
 /** @type {string | undefined} */
@@ -446,28 +448,27 @@ async function webhookRegistered(url) {
 }
 
 /**
- * A workflow that starts at a Webhook, run as in production: published, served by `n8n start`, and
- * called over HTTP on loopback.
+ * A workflow that starts at a Webhook, run as in production: published on the line's running n8n
+ * and called over HTTP on loopback, against a fresh fake.
  * @param {LoadedExample} example
- * @param {Context} context
+ * @param {LiveContext} context
+ * @param {import('./lib/liveProof').Running} running
  * @returns {Promise<ExampleOutcome>}
  */
-async function runLiveExample(example, context) {
+async function runLiveExample(example, context, { n8n, base }) {
 	const started = Date.now();
 	const { webhook, calls = [] } = /** @type {Live} */ (example.expect.live);
+	const printedBefore = n8n.lines.length;
 	let fake;
-	let main;
 	try {
 		fake = await startFake(context.fakePort, ['--api-key', context.apiKey, ...(example.expect.fakeArgs ?? [])], path.join(context.logDir, `${example.name}.fake.log`));
-		await publishWorkflow(example.id, { userFolder: context.userFolder, logDir: context.logDir });
-		main = await startN8n({ role: 'main', userFolder: context.userFolder, logDir: context.logDir, name: `${example.name}.n8n` });
 		const waitStarted = Date.now();
-		await webhookRegistered(`${main.url}/webhook/${webhook}`);
-		if (Date.now() - waitStarted > 1000) log(`${example.name}: n8n registered the webhook ${seconds(waitStarted)} after it started`);
+		await webhookRegistered(`${base}/webhook/${webhook}`);
+		if (Date.now() - waitStarted > 1000) log(`${example.name}: n8n registered the webhook ${seconds(waitStarted)} after it was published`);
 		/** @type {string[]} */
 		const problems = [];
 		for (const [index, call] of calls.entries()) {
-			const response = await fetch(`${main.url}/webhook/${webhook}`, {
+			const response = await fetch(`${base}/webhook/${webhook}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify(call.body ?? {}),
@@ -484,14 +485,94 @@ async function runLiveExample(example, context) {
 			if (call.response !== undefined) match(call.response, answer, `call ${index + 1}: answer`, problems);
 		}
 		problems.push(...(await checkRequests(fake.url, example.expect.requests, REQUESTS_WAIT_MS)));
-		problems.push(...keyLeaks(main.lines.map((line) => line.text).join('\n'), context.apiKey));
+		problems.push(...keyLeaks(n8n.lines.slice(printedBefore).map((line) => line.text).join('\n'), context.apiKey));
 		return { problems, started };
 	} catch (error) {
 		return { problems: [error.message], started };
 	} finally {
-		if (main) await main.stop();
 		if (fake) await fake.stop();
 	}
+}
+
+/**
+ * The examples that start at a Webhook, as a check on a line's one running n8n (scripts/live.js):
+ * published together, each called in turn against a fresh fake on the port of their credential.
+ * Its closing line counts them as the other examples' does.
+ * @param {string[]} [filter] example names; none: every live example
+ * @returns {import('./lib/liveProof').SharedCheck}
+ */
+function liveExamplesCheck(filter = []) {
+	return {
+		name: 'live examples',
+		async prepare({ logDir }) {
+			const fakePort = await freePort();
+			const probe = await startFake(fakePort, ['--api-key', E2E_API_KEY], path.join(logDir, 'fake-probe.log'));
+			await probe.stop();
+			/** @type {Result[]} */
+			const results = [];
+			const live = loadRunnable(loadExamples(filter), probe.url, results).filter((example) => example.expect.live && !example.expect.skip);
+			/** @type {LiveContext} */
+			const context = { logDir, fakePort, apiKey: probe.apiKey };
+			return {
+				credentials: credentialsFor(probe),
+				workflows: live.map((example) => example.workflow),
+				publish: live.map((example) => example.id),
+				run: async (running) => {
+					for (const example of live) report(example.name, await runLiveExample(example, context, running), results);
+				},
+				finish: async () => {
+					const failedOnes = results.filter((result) => result.problems.length > 0);
+					console.log(`${results.length - failedOnes.length} passed, ${failedOnes.length} failed (live examples)`);
+					return failedOnes.map((result) => `example ${result.name} failed`);
+				},
+			};
+		},
+	};
+}
+
+/**
+ * The examples with their expectations, each workflow as imported; one that cannot be read is a failed result.
+ * @param {Example[]} examples
+ * @param {string} fakeUrl
+ * @param {Result[]} results
+ * @returns {LoadedExample[]}
+ */
+function loadRunnable(examples, fakeUrl, results) {
+	/** @type {LoadedExample[]} */
+	const runnable = [];
+	for (const example of examples) {
+		try {
+			if (!fs.existsSync(example.expectFile)) throw new Error(`missing ${path.relative(ROOT, example.expectFile)}`);
+			/** @type {Expect} */
+			const expect = readJson(example.expectFile);
+			runnable.push({ ...example, expect, workflow: prepareWorkflow({ ...example, expect }, fakeUrl) });
+		} catch (error) {
+			results.push({ name: example.name, problems: [error.message] });
+			log(`FAIL ${example.name}: ${error.message}`);
+		}
+	}
+	return runnable;
+}
+
+/**
+ * The credentials every example's nodes are given: the API one pointing at the fake, and the webhook secret.
+ * @param {{ url: string, apiKey: string }} fake
+ */
+function credentialsFor(fake) {
+	return [{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { apiKey: fake.apiKey, baseUrl: fake.url } }, WEBHOOK_CREDENTIAL];
+}
+
+/**
+ * Records an example's outcome and logs it.
+ * @param {string} name
+ * @param {ExampleOutcome} outcome
+ * @param {Result[]} results
+ */
+function report(name, { problems, started }, results) {
+	const time = seconds(started);
+	results.push({ name, problems, time });
+	if (problems.length === 0) log(`PASS ${name} (${time})`);
+	else log(`FAIL ${name} (${time})\n${problems.map((problem) => `       ${problem.replace(/\n/g, '\n       ')}`).join('\n')}`);
 }
 
 // ---------------------------------------------------------------- main
@@ -523,29 +604,11 @@ async function main() {
 	/** @type {Context} */
 	const context = { userFolder, logDir, fakePort, env, apiKey: probe.apiKey };
 	const credentialsFile = path.join(workDir, 'credentials.json');
-	fs.writeFileSync(
-		credentialsFile,
-		JSON.stringify([
-			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { apiKey: probe.apiKey, baseUrl: probe.url } },
-			WEBHOOK_CREDENTIAL,
-		]),
-	);
+	fs.writeFileSync(credentialsFile, JSON.stringify(credentialsFor(probe)));
 
 	/** @type {Result[]} */
 	const results = [];
-	/** @type {LoadedExample[]} */
-	const runnable = [];
-	for (const example of examples) {
-		try {
-			if (!fs.existsSync(example.expectFile)) throw new Error(`missing ${path.relative(ROOT, example.expectFile)}`);
-			/** @type {Expect} */
-			const expect = readJson(example.expectFile);
-			runnable.push({ ...example, expect, workflow: prepareWorkflow({ ...example, expect }, probe.url) });
-		} catch (error) {
-			results.push({ name: example.name, problems: [error.message] });
-			log(`FAIL ${example.name}: ${error.message}`);
-		}
-	}
+	const runnable = loadRunnable(examples, probe.url, results);
 	const workflowsFile = path.join(workDir, 'workflows.json');
 	fs.writeFileSync(workflowsFile, JSON.stringify(runnable.map((example) => example.workflow), null, 2));
 
@@ -561,25 +624,21 @@ async function main() {
 	for (const entry of loadErrors) log(`n8n reported: ${entry.message}`);
 
 	for (const example of runnable) {
-		if (example.expect.skip) {
+		const skip = example.expect.skip ?? (example.expect.live ? LIVE_SKIP : undefined);
+		if (skip) {
 			results.push({ name: example.name, problems: [], skipped: true });
-			log(`SKIP ${example.name}: ${example.expect.skip}`);
+			log(`SKIP ${example.name}: ${skip}`);
 			continue;
 		}
-		const run = example.expect.live ? runLiveExample : runExample;
-		let outcome = await run(example, context);
+		let outcome = await runExample(example, context);
 		// n8n execute on Node 24 can die of SIGSEGV while shutting down, after it printed the whole run
 		// (n8n on Node 24 has known segfaults: n8n-io/n8n#26865, #31437): a crash of n8n's process, not
 		// the workflow's outcome, so the example gets one more run.
 		if (outcome.crash) {
 			log(`${example.name}: n8n execute died of ${outcome.crash}; running it again`);
-			outcome = await run(example, context);
+			outcome = await runExample(example, context);
 		}
-		const { problems, started: exampleStarted } = outcome;
-		results.push({ name: example.name, problems, time: seconds(exampleStarted) });
-		const last = results[results.length - 1];
-		if (problems.length === 0) log(`PASS ${example.name} (${last.time})`);
-		else log(`FAIL ${example.name} (${last.time})\n${problems.map((problem) => `       ${problem.replace(/\n/g, '\n       ')}`).join('\n')}`);
+		report(example.name, outcome, results);
 	}
 	return results;
 }
@@ -591,23 +650,26 @@ function cleanup(keep = KEEP) {
 	else if (workDir) log(`kept ${workDir} (logs in ${path.join(workDir, 'logs')})`);
 }
 
-stopChildrenOnExit(() => cleanup());
+module.exports = { liveExamplesCheck };
 
-const startedAt = Date.now();
-main()
-	.then((results) => {
-		const failed = results.filter((result) => result.problems.length > 0).length;
-		const failedNames = results.filter((r) => r.problems.length > 0).map((r) => r.name);
-		if (failed > 0) log(`failed: ${failedNames.join(', ')}`);
-		log(`done in ${seconds(startedAt)}`);
-		cleanup(KEEP || failed > 0);
-		const skipped = results.filter((result) => result.skipped).length;
-		console.log(`${results.length - failed - skipped} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
-		process.exitCode = failed > 0 ? 1 : 0;
-	})
-	.catch((error) => {
-		log(`ERROR ${error.message}`);
-		cleanup(true);
-		console.log('0 passed, 1 failed');
-		process.exitCode = 1;
-	});
+if (require.main === module) {
+	stopChildrenOnExit(() => cleanup());
+	const startedAt = Date.now();
+	main()
+		.then((results) => {
+			const failed = results.filter((result) => result.problems.length > 0).length;
+			const failedNames = results.filter((r) => r.problems.length > 0).map((r) => r.name);
+			if (failed > 0) log(`failed: ${failedNames.join(', ')}`);
+			log(`done in ${seconds(startedAt)}`);
+			cleanup(KEEP || failed > 0);
+			const skipped = results.filter((result) => result.skipped).length;
+			console.log(`${results.length - failed - skipped} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+			process.exitCode = failed > 0 ? 1 : 0;
+		})
+		.catch((error) => {
+			log(`ERROR ${error.message}`);
+			cleanup(true);
+			console.log('0 passed, 1 failed');
+			process.exitCode = 1;
+		});
+}

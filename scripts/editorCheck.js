@@ -41,9 +41,10 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { createRequire } = require('node:module');
-const { abandonInstall, ensureBuilt, ensureN8n, installPackage, N8N_DIR, N8N_VERSION, PACKAGE_NAME, ROOT, readJson } = require('./lib/n8nInstall');
-const { importCredentials, startN8n, DEFAULT_OWNER } = require('./lib/n8nServer');
-const { killAll, log, readUntil, seconds, stopChildrenOnExit } = require('./lib/processes');
+const { N8N_DIR, N8N_VERSION, PACKAGE_NAME, ROOT, readJson } = require('./lib/n8nInstall');
+const { DEFAULT_OWNER } = require('./lib/n8nServer');
+const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
+const { log, readUntil, seconds } = require('./lib/processes');
 const { collectionOptions, displayed, newest, panelsOf } = require('./lib/editorPanels');
 const { HINT_CHARS, NOTICE_CHARS, unisolatedRightToLeft } = require('./lib/editorTexts');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
@@ -86,6 +87,7 @@ const VERSION_ONE = {
 /** @typedef {import('./lib/editorPanels').Panel} Panel */
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {{ name: string, file: string, what: string, problems: string[], seen?: unknown }} Check */
+/** @typedef {{ id: string, name: string, type: string }} Credential a credential saved in n8n */
 
 /** @param {string} flag */
 function argValue(flag) {
@@ -245,8 +247,9 @@ function openOptions(page) {
  * @param {import('./lib/editorPanels').Workflow} context.workflow
  * @param {Map<string, Description>} context.types
  * @param {Map<string, string>} context.credentialTypeNames
+ * @param {Credential[]} context.stored every credential in n8n, of this check or another on the same n8n
  */
-function checker({ page, workflowUrl, outDir, checks, workflow, types, credentialTypeNames }) {
+function checker({ page, workflowUrl, outDir, checks, workflow, types, credentialTypeNames, stored }) {
 	const ndv = page.locator('[data-test-id=ndv]');
 	/** Option lists and Add lists already looked at, so that each distinct list is opened once. */
 	const listsSeen = new Set();
@@ -358,7 +361,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 	async function checkCredentials(panel, description, problems) {
 		const shown = displayed(workflow, description, panel.typeVersion, panel.parameters);
 		const drawn = (await readPanel(page)).credentials;
-		const byName = new Map(CREDENTIALS.map((credential) => [credential.name, credential]));
+		const byName = new Map(stored.map((credential) => [credential.name, credential]));
 		if (drawn.length !== shown.credentials.length) {
 			problems.push(`credentials: ${shown.credentials.length} expected (${shown.credentials.map((credential) => credentialTypeNames.get(credential.name)).join(', ')}), the panel has ${drawn.length} select(s)`);
 		}
@@ -387,7 +390,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 				if (!offered.some((text) => text.startsWith(candidate.name))) problems.push(`credential ${typeName}: the select does not offer "${candidate.name}" (offers: ${offered.join('; ') || 'nothing'})`);
 			}
 			for (const text of offered) {
-				const other = CREDENTIALS.find((candidate) => text.startsWith(candidate.name) && candidate.type !== credential.name);
+				const other = stored.find((candidate) => text.startsWith(candidate.name) && candidate.type !== credential.name);
 				if (other) problems.push(`credential ${typeName}: the select offers "${other.name}", a ${credentialTypeNames.get(other.type)} credential`);
 			}
 			const other = own.find((candidate) => candidate.name !== value);
@@ -499,7 +502,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 			const node = saved.nodes.find((/** @type {{ name: string }} */ candidate) => candidate.name === panel.name);
 			for (const credential of displayed(workflow, description, panel.typeVersion, panel.parameters).credentials) {
 				const held = node?.credentials?.[credential.name];
-				const known = CREDENTIALS.find((candidate) => candidate.id === held?.id && candidate.type === credential.name);
+				const known = stored.find((candidate) => candidate.id === held?.id && candidate.type === credential.name);
 				if (!known || held.name !== known.name) problems.push(`${panel.name}: saved without a ${credentialTypeNames.get(credential.name)} credential (holds ${JSON.stringify(node?.credentials ?? {})})`);
 			}
 		}
@@ -638,7 +641,7 @@ async function checkActions(page, baseUrl, listedAs, expected, description, outD
  * message in order. The node is added to a workflow of its own.
  * @param {Page} page
  * @param {string} baseUrl
- * @param {ReturnType<Awaited<ReturnType<typeof startN8n>>['rest']>} rest
+ * @param {import('./lib/n8nServer').RestClient} rest
  * @param {Description} kavenegar
  * @param {string} outDir
  * @param {Check[]} checks
@@ -744,170 +747,184 @@ async function checkHumanReview(page, rest, baseUrl, agent, outDir, checks) {
 
 // ------------------------------------------------------------------------------------------ main
 
-async function main() {
+/**
+ * The check on a shared n8n (scripts/lib/liveProof.js): its fake Kavenegar, its credentials, and the
+ * browser's run; finish returns a problem for each check failed and each step broken.
+ * @param {{ outDir?: string, only?: string[], panelFilter?: string }} [options]
+ * @returns {import('./lib/liveProof').SharedCheck}
+ */
+function editorCheck({ outDir = path.join(os.tmpdir(), `n8n-nodes-kavenegar-editor-check-${N8N_VERSION}`), only, panelFilter } = {}) {
+	return {
+		name: 'editor',
+		async prepare() {
+			if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set EDITOR_CHROMIUM)`);
+			fs.rmSync(outDir, { recursive: true, force: true });
+			fs.mkdirSync(outDir, { recursive: true });
+			// The API credentials call the fake: the main account's key is its key, the second's is wrong.
+			const fake = await startFakeKavenegar({ apiKey: FAKE_API_KEY });
+			/** @type {string[]} */
+			const problems = [];
+			return {
+				credentials: CREDENTIALS.map((credential) => (credential.type === 'kavenegarApi' ? { ...credential, data: { ...credential.data, baseUrl: fake.url } } : credential)),
+				run: async (running) => {
+					problems.push(...(await checkEditor(running, { outDir, only, panelFilter })));
+				},
+				finish: async () => {
+					await fake.close();
+					return problems;
+				},
+			};
+		},
+	};
+}
+
+/**
+ * Every check in the browser against the running n8n; returns what failed and what broke.
+ * @param {import('./lib/liveProof').Running} running
+ * @param {{ outDir: string, only?: string[], panelFilter?: string }} options
+ */
+async function checkEditor({ api: rest, base: baseUrl }, { outDir, only, panelFilter }) {
 	const started = Date.now();
-	stopChildrenOnExit(abandonInstall);
-	const outDir = path.resolve(argValue('--out') ?? path.join(os.tmpdir(), `n8n-nodes-kavenegar-editor-check-${N8N_VERSION}`));
-	const only = argValue('--only')?.split(',');
-	const panelFilter = argValue('--panel');
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set EDITOR_CHROMIUM)`);
 	const { chromium } = require('playwright-core');
-	await ensureN8n();
-	await ensureBuilt();
 	// The n8n-workflow of the n8n under test decides what is displayed, as in its editor.
 	const workflow = createRequire(path.join(N8N_DIR, 'node_modules', 'n8n', 'package.json'))('n8n-workflow');
-	fs.rmSync(outDir, { recursive: true, force: true });
-	fs.mkdirSync(outDir, { recursive: true });
-	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-editor-'));
-	const userFolder = path.join(work, 'user');
-	fs.mkdirSync(userFolder);
-	log(`package: ${installPackage(userFolder)}`);
-	/** @type {Awaited<ReturnType<typeof startN8n>> | undefined} */
-	let n8n;
-	/** @type {import('playwright-core').Browser | undefined} */
-	let browser;
-	/** @type {Awaited<ReturnType<typeof startFakeKavenegar>> | undefined} */
-	let fake;
 	/** @type {Check[]} */
 	const checks = [];
-	let passed = false;
+	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 	try {
-		// The API credentials call the fake: the main account's key is its key, the second's is wrong.
-		fake = await startFakeKavenegar({ apiKey: FAKE_API_KEY });
-		const fakeUrl = fake.url;
-		await importCredentials(
-			CREDENTIALS.map((credential) => (credential.type === 'kavenegarApi' ? { ...credential, data: { ...credential.data, baseUrl: fakeUrl } } : credential)),
-			{ userFolder, logDir: work },
-		);
-		n8n = await startN8n({ role: 'main', userFolder, logDir: work });
-		const rest = n8n.rest();
-		await rest.setupOwner();
-		const baseUrl = /** @type {string} */ (n8n.url);
-		log(`n8n ${N8N_VERSION} on ${baseUrl}, package from ${ROOT} (${seconds(started)}); screenshots into ${outDir}`);
-
-		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 		const page = await browser.newPage({ viewport: VIEWPORT });
 		// Generous: CI machines are shared, and n8n's editor loads slowly under load.
 		page.setDefaultTimeout(120 * 1000);
-		await page.goto(`${baseUrl}/signin`);
-		await page.fill('input[name=emailOrLdapLoginId]', DEFAULT_OWNER.email);
-		await page.fill('input[name=password]', DEFAULT_OWNER.password);
-		await page.click('[data-test-id=form-submit-button]');
-		await page.waitForURL((url) => !url.pathname.includes('signin'));
-
-		const served = await servedTypes(page);
-		const types = new Map(served.nodes.map((node) => [node.name, node]));
-		const credentialTypeNames = new Map(served.credentials.map((type) => [type.name, type.displayName]));
-		const pkg = readJson(path.join(ROOT, 'package.json'));
-		// The panels come from the built descriptions; a tool variant is the one n8n makes of a usableAsTool node.
-		/** @type {Description[]} */
-		const built = (pkg.n8n?.nodes ?? []).flatMap((/** @type {string} */ file) =>
-			Object.values(require(path.join(ROOT, file))).map((NodeClass) => ({ ...new NodeClass().description, name: `${PACKAGE_NAME}.${new NodeClass().description.name}` })),
-		);
-		const withTools = built.flatMap((description) => (description.usableAsTool ? [description, { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` }] : [description]));
-		const main = built.find((description) => Array.isArray(description.version) && description.version.includes(1) && newest(description.version) > 1);
-		let panels = panelsOf(workflow, withTools, { versionOne: main ? { type: main.name, parameters: VERSION_ONE } : undefined, agentType: AGENT });
-		if (panelFilter) panels = panels.filter((panel) => panelFilter.split(',').some((text) => panel.name.toLowerCase().includes(text.toLowerCase())));
-		const created = await rest.request('POST', '/workflows', workflowOf(panels, types.get(AGENT)));
-		const workflowUrl = `${baseUrl}/workflow/${created.id}`;
-		log(`${panels.length} panels in workflow ${created.id}`);
-
-		const check = checker({ page, workflowUrl, outDir, checks, workflow, types, credentialTypeNames });
-		/** @type {string[]} */
-		const broken = [];
-		if (!only || only.includes('panels')) {
-			for (const [index, panel] of panels.entries()) {
-				try {
-					if (index === 0) await check.openWorkflow();
-					await check.checkPanel(panel);
-					const { problems } = checks[checks.length - 1];
-					log(`  ${panel.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)\n      ${problems.join('\n      ')}`}`);
-				} catch (error) {
-					broken.push(`${panel.name}: ${String(error.message).split('\n')[0]}`);
-					await page.screenshot({ path: path.join(outDir, `failed-${slug(panel.name)}.png`) }).catch(() => undefined);
-					await check.openWorkflow();
-				}
-			}
-			await check.checkSaved(panels, () => rest.workflow(created.id));
+		try {
+			return await checkPages({ page, rest, baseUrl, workflow, checks, outDir, only, panelFilter, started });
+		} catch (error) {
+			await page.screenshot({ path: path.join(outDir, 'failed.png') }).catch(() => undefined);
+			throw error;
 		}
-		if (!only || only.includes('search')) {
-			try {
-				await checkSearch(page, baseUrl, [...types.values()].filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`)), outDir, checks);
-			} catch (error) {
-				broken.push(`search: ${String(error.message).split('\n')[0]}`);
-				await page.screenshot({ path: path.join(outDir, 'failed-search.png') }).catch(() => undefined);
-			}
-		}
-		if (!only || only.includes('actions')) {
-			/** @param {Description | undefined} description */
-			const operationActions = (description) =>
-				(description?.properties ?? [])
-					.filter((property) => property.name === 'operation')
-					.flatMap((property) => /** @type {{ action?: string }[]} */ (property.options ?? []).map((option) => option.action))
-					.filter((action) => typeof action === 'string');
-			/** @param {Description | undefined} description */
-			const eventActions = (description) =>
-				(description?.properties ?? [])
-					.filter((property) => property.name === 'event')
-					.flatMap((property) => /** @type {{ name: string, action?: string }[]} */ (property.options ?? []).map((option) => option.action ?? `On ${option.name.toLowerCase()}`));
-			const ours = [...types.values()].filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`) && !/Tool$/.test(node.name));
-			// A trigger named for an action node is listed inside that node's item (see checkSearch).
-			const items = ours
-				.filter((node) => !ours.some((other) => `${other.name}Trigger` === node.name))
-				.map((node) => ({
-					listedAs: node.displayName.replace(/ Trigger$/, ''),
-					expected: [...new Set([...operationActions(node), ...eventActions(node), ...eventActions(types.get(`${node.name}Trigger`))])],
-					description: node.description,
-				}));
-			for (const item of items) {
-				try {
-					await checkActions(page, baseUrl, item.listedAs, /** @type {string[]} */ (item.expected), item.description, outDir, checks);
-				} catch (error) {
-					broken.push(`actions of ${item.listedAs}: ${String(error.message).split('\n')[0]}`);
-					await page.screenshot({ path: path.join(outDir, `failed-actions-${slug(item.listedAs)}.png`) }).catch(() => undefined);
-				}
-			}
-		}
-		const kavenegar = types.get(`${PACKAGE_NAME}.kavenegar`);
-		if ((!only || only.includes('errors')) && kavenegar) {
-			try {
-				await checkErrors(page, baseUrl, rest, kavenegar, outDir, checks);
-			} catch (error) {
-				broken.push(`errors: ${String(error.message).split('\n')[0]}`);
-				await page.screenshot({ path: path.join(outDir, 'failed-errors.png') }).catch(() => undefined);
-			}
-		}
-		if (!only || only.includes('review')) {
-			try {
-				await checkHumanReview(page, rest, baseUrl, /** @type {Description} */ (types.get(AGENT)), outDir, checks);
-			} catch (error) {
-				broken.push(`Human review: ${String(error.message).split('\n')[0]}`);
-				await page.screenshot({ path: path.join(outDir, 'failed-human-review.png') }).catch(() => undefined);
-			}
-		}
-		fs.writeFileSync(path.join(outDir, 'checks.json'), JSON.stringify({ n8nVersion: N8N_VERSION, package: ROOT, viewport: VIEWPORT, checks }, null, 2) + '\n');
-		const failing = checks.filter((one) => one.problems.length > 0);
-		for (const one of failing) log(`FAIL ${one.name}\n    ${one.problems.join('\n    ')}`);
-		for (const line of broken) log(`BROKEN ${line}`);
-		const problems = failing.reduce((sum, one) => sum + one.problems.length, 0);
-		log(`n8n ${N8N_VERSION}: ${checks.length - failing.length} of ${checks.length} checks passed, ${problems} problem(s), ${broken.length} step(s) broken; checks.json and ${checks.filter((one) => one.file).length} screenshots in ${outDir} (${seconds(started)})`);
-		if (failing.length > 0 || broken.length > 0) throw new Error(`the editor check failed on n8n ${N8N_VERSION}`);
-		passed = true;
-	} catch (error) {
-		const page = browser?.contexts()[0]?.pages()[0];
-		await page?.screenshot({ path: path.join(outDir, 'failed.png') }).catch(() => undefined);
-		throw error;
 	} finally {
-		await browser?.close();
-		await n8n?.stop();
-		await fake?.close();
-		killAll();
-		if (passed && process.env.EDITOR_KEEP !== '1') fs.rmSync(work, { recursive: true, force: true });
-		else log(`work folder kept: ${work}`);
+		await browser.close();
 	}
 }
 
-main().catch((error) => {
-	log(`FAILED: ${error.message}`);
-	process.exitCode = 1;
-});
+/**
+ * @param {{ page: Page, rest: import('./lib/n8nServer').RestClient, baseUrl: string, workflow: typeof import('n8n-workflow'), checks: Check[], outDir: string, only?: string[], panelFilter?: string, started: number }} options
+ */
+async function checkPages({ page, rest, baseUrl, workflow, checks, outDir, only, panelFilter, started }) {
+	log(`n8n ${N8N_VERSION} on ${baseUrl}, package from ${ROOT}; screenshots into ${outDir}`);
+	await page.goto(`${baseUrl}/signin`);
+	await page.fill('input[name=emailOrLdapLoginId]', DEFAULT_OWNER.email);
+	await page.fill('input[name=password]', DEFAULT_OWNER.password);
+	await page.click('[data-test-id=form-submit-button]');
+	await page.waitForURL((url) => !url.pathname.includes('signin'));
+
+	const served = await servedTypes(page);
+	const types = new Map(served.nodes.map((node) => [node.name, node]));
+	const credentialTypeNames = new Map(served.credentials.map((type) => [type.name, type.displayName]));
+	// Other checks on the same n8n keep credentials of these types too; a select may show any of them.
+	/** @type {Credential[]} */
+	const stored = (await rest.request('GET', '/credentials')).map((/** @type {Credential} */ { id, name, type }) => ({ id, name, type }));
+	const pkg = readJson(path.join(ROOT, 'package.json'));
+	// The panels come from the built descriptions; a tool variant is the one n8n makes of a usableAsTool node.
+	/** @type {Description[]} */
+	const built = (pkg.n8n?.nodes ?? []).flatMap((/** @type {string} */ file) =>
+		Object.values(require(path.join(ROOT, file))).map((NodeClass) => ({ ...new NodeClass().description, name: `${PACKAGE_NAME}.${new NodeClass().description.name}` })),
+	);
+	const withTools = built.flatMap((description) => (description.usableAsTool ? [description, { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` }] : [description]));
+	const main = built.find((description) => Array.isArray(description.version) && description.version.includes(1) && newest(description.version) > 1);
+	let panels = panelsOf(workflow, withTools, { versionOne: main ? { type: main.name, parameters: VERSION_ONE } : undefined, agentType: AGENT });
+	if (panelFilter) panels = panels.filter((panel) => panelFilter.split(',').some((text) => panel.name.toLowerCase().includes(text.toLowerCase())));
+	const created = await rest.request('POST', '/workflows', workflowOf(panels, types.get(AGENT)));
+	const workflowUrl = `${baseUrl}/workflow/${created.id}`;
+	log(`${panels.length} panels in workflow ${created.id}`);
+
+	const check = checker({ page, workflowUrl, outDir, checks, workflow, types, credentialTypeNames, stored });
+	/** @type {string[]} */
+	const broken = [];
+	if (!only || only.includes('panels')) {
+		for (const [index, panel] of panels.entries()) {
+			try {
+				if (index === 0) await check.openWorkflow();
+				await check.checkPanel(panel);
+				const { problems } = checks[checks.length - 1];
+				log(`  ${panel.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)\n      ${problems.join('\n      ')}`}`);
+			} catch (error) {
+				broken.push(`${panel.name}: ${String(error.message).split('\n')[0]}`);
+				await page.screenshot({ path: path.join(outDir, `failed-${slug(panel.name)}.png`) }).catch(() => undefined);
+				await check.openWorkflow();
+			}
+		}
+		await check.checkSaved(panels, () => rest.workflow(created.id));
+	}
+	if (!only || only.includes('search')) {
+		try {
+			await checkSearch(page, baseUrl, [...types.values()].filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`)), outDir, checks);
+		} catch (error) {
+			broken.push(`search: ${String(error.message).split('\n')[0]}`);
+			await page.screenshot({ path: path.join(outDir, 'failed-search.png') }).catch(() => undefined);
+		}
+	}
+	if (!only || only.includes('actions')) {
+		/** @param {Description | undefined} description */
+		const operationActions = (description) =>
+			(description?.properties ?? [])
+				.filter((property) => property.name === 'operation')
+				.flatMap((property) => /** @type {{ action?: string }[]} */ (property.options ?? []).map((option) => option.action))
+				.filter((action) => typeof action === 'string');
+		/** @param {Description | undefined} description */
+		const eventActions = (description) =>
+			(description?.properties ?? [])
+				.filter((property) => property.name === 'event')
+				.flatMap((property) => /** @type {{ name: string, action?: string }[]} */ (property.options ?? []).map((option) => option.action ?? `On ${option.name.toLowerCase()}`));
+		const ours = [...types.values()].filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`) && !/Tool$/.test(node.name));
+		// A trigger named for an action node is listed inside that node's item (see checkSearch).
+		const items = ours
+			.filter((node) => !ours.some((other) => `${other.name}Trigger` === node.name))
+			.map((node) => ({
+				listedAs: node.displayName.replace(/ Trigger$/, ''),
+				expected: [...new Set([...operationActions(node), ...eventActions(node), ...eventActions(types.get(`${node.name}Trigger`))])],
+				description: node.description,
+			}));
+		for (const item of items) {
+			try {
+				await checkActions(page, baseUrl, item.listedAs, /** @type {string[]} */ (item.expected), item.description, outDir, checks);
+			} catch (error) {
+				broken.push(`actions of ${item.listedAs}: ${String(error.message).split('\n')[0]}`);
+				await page.screenshot({ path: path.join(outDir, `failed-actions-${slug(item.listedAs)}.png`) }).catch(() => undefined);
+			}
+		}
+	}
+	const kavenegar = types.get(`${PACKAGE_NAME}.kavenegar`);
+	if ((!only || only.includes('errors')) && kavenegar) {
+		try {
+			await checkErrors(page, baseUrl, rest, kavenegar, outDir, checks);
+		} catch (error) {
+			broken.push(`errors: ${String(error.message).split('\n')[0]}`);
+			await page.screenshot({ path: path.join(outDir, 'failed-errors.png') }).catch(() => undefined);
+		}
+	}
+	if (!only || only.includes('review')) {
+		try {
+			await checkHumanReview(page, rest, baseUrl, /** @type {Description} */ (types.get(AGENT)), outDir, checks);
+		} catch (error) {
+			broken.push(`Human review: ${String(error.message).split('\n')[0]}`);
+			await page.screenshot({ path: path.join(outDir, 'failed-human-review.png') }).catch(() => undefined);
+		}
+	}
+	fs.writeFileSync(path.join(outDir, 'checks.json'), JSON.stringify({ n8nVersion: N8N_VERSION, package: ROOT, viewport: VIEWPORT, checks }, null, 2) + '\n');
+	const failing = checks.filter((one) => one.problems.length > 0);
+	const problems = failing.reduce((sum, one) => sum + one.problems.length, 0);
+	log(`n8n ${N8N_VERSION}: ${checks.length - failing.length} of ${checks.length} checks passed, ${problems} problem(s), ${broken.length} step(s) broken; checks.json and ${checks.filter((one) => one.file).length} screenshots in ${outDir} (${seconds(started)})`);
+	return [...failing.map((one) => `${one.name}: ${one.problems.join('; ')}`), ...broken.map((line) => `broken: ${line}`)];
+}
+
+module.exports = { editorCheck };
+
+if (require.main === module) {
+	const only = argValue('--only')?.split(',');
+	const outDir = argValue('--out');
+	runLiveProof('editor check', {
+		prefix: 'kavenegar-editor-',
+		keep: process.env.EDITOR_KEEP === '1',
+		main: (folders) => runOnOneN8n([editorCheck({ outDir: outDir && path.resolve(outDir), only, panelFilter: argValue('--panel') })], folders),
+	});
+}

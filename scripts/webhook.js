@@ -31,8 +31,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { N8N_VERSION } = require('./lib/n8nInstall');
-const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('./lib/n8nServer');
-const { runLiveProof } = require('./lib/liveProof');
+const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
 const hooks = require('./lib/webhookTrigger');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
@@ -49,6 +48,10 @@ const FINAL_STATUSES = [6, 10, 13, 14, 100];
 /** @typedef {import('./lib/webhookTrigger').Hook} Hook */
 /** @typedef {import('./lib/webhookTrigger').Form} Form */
 /** @typedef {{ hook: Hook, messageid: number, expect: (item: Record<string, any>) => string | undefined }} Accepted */
+/**
+ * What the calls left for the count: the calls accepted and refused, answer times, and how long each part took.
+ * @typedef {{ accepted: Accepted[], refused: { hook: Hook, messageid: number }[], answerMs: number[], refusedAs: string[], times: string[], startedAt: number }} Seen
+ */
 
 /** The texts of part 1: [what is sent, what the item must hold]. */
 const TEXTS = [
@@ -71,32 +74,38 @@ function fieldsEqual(wanted) {
 	};
 }
 
-/** @param {import('./lib/liveProof').ProofFolders} folders */
-async function main({ workDir, userFolder, logDir, startedAt }) {
+/**
+ * The proof as a check on a shared n8n (scripts/lib/liveProof.js).
+ * @param {import('./lib/liveProof').ProofFolders} folders
+ * @returns {Promise<import('./lib/liveProof').Stage>}
+ */
+async function prepare({ workDir, userFolder, logDir }) {
 	/** @type {string[]} */
 	const problems = [];
-
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
 	const [incoming, delivery] = hooks.hooksFor(['incomingMessage', 'deliveryReport']);
 	const version1 = hooks.hooksFor(['incomingMessage', 'deliveryReport'], { typeVersion: 1 });
 	const all = [incoming, delivery, ...version1];
-	const cli = { userFolder, logDir, workDir };
-	await importCredentials(hooks.hookCredentials(all, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fake.url) }), cli);
-	await importWorkflows([hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events, both versions', hooks: all, fetchDetails: true })], cli);
-	await publishWorkflow(WORKFLOW_ID, cli);
-	const n8n = await startN8n({ role: 'main', userFolder, logDir });
-	const api = n8n.rest();
-	await api.setupOwner();
-	const base = /** @type {string} */ (n8n.url);
-	for (const hook of all) await hooks.hookServed(base, hook);
-	log(`n8n ${N8N_VERSION} started, ${all.length} webhooks served (${seconds(startedAt)})`);
+	/** @type {Seen} */
+	const seen = { accepted: [], refused: [], answerMs: [], refusedAs: [], times: [], startedAt: Date.now() };
+	return {
+		credentials: hooks.hookCredentials(all, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fake.url) }),
+		workflows: [hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events, both versions', hooks: all, fetchDetails: true })],
+		publish: [WORKFLOW_ID],
+		run: (running) => callHooks(running, { fake, all, incoming, delivery, version1, problems, seen }),
+		finish: () => countAndSearch({ workDir, userFolder, logDir, fake, all, problems, seen }),
+	};
+}
 
-	/** @type {Accepted[]} */
-	const accepted = [];
-	/** @type {{ hook: Hook, messageid: number }[]} */
-	const refused = [];
-	/** @type {number[]} */
-	const answerMs = [];
+/**
+ * Parts 1 to 3 against the running n8n, and the wait until its executions are listed.
+ * @param {import('./lib/liveProof').Running} running
+ * @param {{ fake: import('../test/fakeKavenegar').FakeKavenegar, all: Hook[], incoming: Hook, delivery: Hook, version1: Hook[], problems: string[], seen: Seen }} proof
+ */
+async function callHooks({ api, base }, { fake, all, incoming, delivery, version1, problems, seen }) {
+	const { accepted, refused, answerMs, refusedAs } = seen;
+	for (const hook of all) await hooks.hookServed(base, hook);
+	log(`n8n ${N8N_VERSION}: ${all.length} webhooks served (${seconds(seen.startedAt)})`);
 	let messageid = 800_000;
 	/**
 	 * @param {Hook} hook
@@ -144,7 +153,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 			await report(form, 11, `${hook.nodeName} 11, delivered since, by ${form}`, { hook, serviceStatus: 10 });
 		}
 	}
-	const forms = seconds(phase);
+	seen.times.push(`forms ${seconds(phase)}`);
 
 	// ------------------------------------------------------------ 2. refused
 	phase = Date.now();
@@ -176,8 +185,6 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 			return calls;
 		}),
 	];
-	/** @type {string[]} */
-	const refusedAs = [];
 	for (const call of refusals) {
 		const answer = await hooks.callHook(call.url, call.form, call.fields, call.options);
 		refusedAs.push(`${call.label} ${answer.status ?? answer.error}`);
@@ -186,7 +193,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		if (leaked) problems.push(`${call.label}: the answer holds a secret`);
 		if (call.fields.messageid !== undefined) refused.push({ hook: call.hook, messageid: Number(call.fields.messageid) });
 	}
-	const refusing = seconds(phase);
+	seen.times.push(`refusals ${seconds(phase)}`);
 
 	// ------------------------------------------------------------ 3. a burst
 	phase = Date.now();
@@ -199,7 +206,7 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 		const text = `پاسخ ${id}: YES`;
 		return accept(incoming, form, { messageid: id, from: `0935${String(id).padStart(7, '0')}`, to: LINE, message: text }, fieldsEqual({ messageid: id, message: text }), `burst ${index}`);
 	});
-	const burst = seconds(phase);
+	seen.times.push(`burst ${seconds(phase)}`);
 
 	// ------------------------------------------------------------ count in n8n's database
 	phase = Date.now();
@@ -216,7 +223,17 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	}
 	// Anything started twice would show up in these seconds too.
 	await new Promise((resolve) => setTimeout(resolve, 3000));
-	await n8n.stop();
+	seen.times.push(`settle ${seconds(phase)}`);
+}
+
+/**
+ * Once n8n is stopped: every execution read from its database and counted against the calls, and the
+ * secrets searched for in every log line, file and execution.
+ * @param {{ workDir: string, userFolder: string, logDir: string, fake: import('../test/fakeKavenegar').FakeKavenegar, all: Hook[], problems: string[], seen: Seen }} proof
+ */
+async function countAndSearch({ workDir, userFolder, logDir, fake, all, problems, seen }) {
+	const { accepted, refused, answerMs, refusedAs } = seen;
+	const phase = Date.now();
 	await fake.close();
 	const executions = await hooks.executionsInSqlite(userFolder, WORKFLOW_ID);
 	const counted = hooks.countExecutions(executions, all, accepted, refused, problems);
@@ -242,8 +259,13 @@ async function main({ workDir, userFolder, logDir, startedAt }) {
 	console.log(`  answer times        p50 ${hooks.percentile(answerMs, 50).toFixed(1)} ms, p95 ${hooks.percentile(answerMs, 95).toFixed(1)} ms, max ${Math.max(...answerMs).toFixed(1)} ms`);
 	console.log(`  delivery details    ${detailsFetched} sms/select requests to the fake`);
 	console.log(`  secrets, API key    searched in ${logLines} log lines, ${everyFile.length} files of n8n's user folder (its database included) and ${executions.length} stored executions`);
-	console.log(`  times               forms ${forms}, refusals ${refusing}, burst ${burst}, settle and read ${seconds(phase)}, total ${seconds(startedAt)}`);
+	console.log(`  times               ${seen.times.join(', ')}, read ${seconds(phase)}, total ${seconds(seen.startedAt)}`);
 	return problems;
 }
 
-runLiveProof('webhook proof', { prefix: 'kavenegar-webhook-', keep: KEEP, main });
+/** @type {import('./lib/liveProof').SharedCheck} */
+const webhookCheck = { name: 'webhook trigger', prepare };
+
+module.exports = { webhookCheck };
+
+if (require.main === module) runLiveProof('webhook proof', { prefix: 'kavenegar-webhook-', keep: KEEP, main: (folders) => runOnOneN8n([webhookCheck], folders) });

@@ -1,18 +1,32 @@
 'use strict';
 /*
- * A live proof in a real n8n (scripts/trigger.js, scripts/webhook.js), from start to end: the package
- * built and n8n installed (cached), a work folder with n8n's user folder (the package installed as a
- * community package) and its logs; at the end every process it started stopped by PID, the work
- * folder removed when the proof passed and kept when it failed or was asked to keep it, and the exit
- * code saying which.
+ * A live proof in a real n8n (scripts/trigger.js, scripts/webhook.js, scripts/agent.js,
+ * scripts/editorCheck.js, scripts/live.js), from start to end: the package built and n8n installed
+ * (cached), a work folder with n8n's user folder (the package installed as a community package) and
+ * its logs; at the end every process it started stopped by PID, the work folder removed when the
+ * proof passed and kept when it failed or was asked to keep it, and the exit code saying which.
+ *
+ * Checks that need a running n8n and nothing of their own in it (no restart, no setting) share one:
+ * runOnOneN8n prepares each (its fakes, credentials and workflows), imports them all with one
+ * command each, starts one `n8n start`, runs the checks in turn, stops it and then lets each finish
+ * (what it reads from n8n's database and files once n8n is down). Each n8n start costs 10 to 20 s.
  */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { abandonInstall, ensureBuilt, ensureN8n, installPackage } = require('./n8nInstall');
-const { killAll, log, stopChildrenOnExit } = require('./processes');
+const { importCredentials, importWorkflows, startN8n } = require('./n8nServer');
+const { killAll, log, seconds, stopChildrenOnExit } = require('./processes');
 
 /** @typedef {{ workDir: string, userFolder: string, logDir: string, startedAt: number }} ProofFolders */
+/** @typedef {{ n8n: import('./n8nServer').N8nServer, api: import('./n8nServer').RestClient, base: string }} Running */
+/**
+ * One check on a shared n8n, as its prepare left it: what to import before n8n starts, the workflows
+ * to publish once it runs, what to do while it runs, and what to read once it is stopped; finish
+ * returns the problems found.
+ * @typedef {{ credentials?: object[], workflows?: object[], publish?: string[], run: (running: Running) => Promise<void>, finish: () => Promise<string[]> }} Stage
+ */
+/** @typedef {{ name: string, prepare: (folders: ProofFolders) => Promise<Stage> }} SharedCheck */
 
 /**
  * @param {string} name what the closing line calls the proof
@@ -58,4 +72,47 @@ function runLiveProof(name, { prefix, keep, main }) {
 		});
 }
 
-module.exports = { runLiveProof };
+/**
+ * The checks on one `n8n start` (see the top of this file). A check whose run throws is reported and
+ * the next one runs; its finish is left out, as what it would read is incomplete.
+ * @param {SharedCheck[]} checks
+ * @param {ProofFolders} folders
+ */
+async function runOnOneN8n(checks, folders) {
+	const { userFolder, logDir, workDir } = folders;
+	/** @type {{ check: SharedCheck, stage: Stage }[]} */
+	const prepared = [];
+	for (const check of checks) prepared.push({ check, stage: await check.prepare(folders) });
+	const cli = { userFolder, logDir, workDir };
+	const credentials = prepared.flatMap(({ stage }) => stage.credentials ?? []);
+	const workflows = prepared.flatMap(({ stage }) => stage.workflows ?? []);
+	if (credentials.length > 0) await importCredentials(/** @type {any} */ (credentials), cli);
+	if (workflows.length > 0) await importWorkflows(workflows, cli);
+	const started = Date.now();
+	const n8n = await startN8n({ role: 'main', userFolder, logDir });
+	/** @type {string[]} */
+	const problems = [];
+	/** @type {Stage[]} */
+	const ran = [];
+	try {
+		const api = n8n.rest();
+		await api.setupOwner();
+		// Through the running main, not `n8n publish:workflow`: each CLI command starts n8n anew.
+		for (const id of prepared.flatMap(({ stage }) => stage.publish ?? [])) await api.activate(id);
+		log(`one n8n for ${checks.map((check) => check.name).join(', ')}: started, ${workflows.length} workflows imported (${seconds(started)})`);
+		for (const { check, stage } of prepared) {
+			try {
+				await stage.run({ n8n, api, base: /** @type {string} */ (n8n.url) });
+				ran.push(stage);
+			} catch (error) {
+				problems.push(`${check.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+			}
+		}
+	} finally {
+		await n8n.stop();
+	}
+	for (const stage of ran) problems.push(...(await stage.finish()));
+	return problems;
+}
+
+module.exports = { runLiveProof, runOnOneN8n };

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * npm run test:live: the checks that need a running n8n and nothing of their own in it, on one
+ * `n8n start` (n8n 2.8.4; npm run test:live:newer for 2.41.1), one after another:
+ *
+ *   examples  the examples that start at a Webhook, called as in production (scripts/e2e.js)
+ *   webhook   the Kavenegar Webhook Trigger: every form, refusals, a burst (scripts/webhook.js)
+ *   agent     the node as an AI agent's tool, over MCP, and approvals by SMS (scripts/agent.js)
+ *   editor    every panel in the editor in headless Chromium (scripts/editorCheck.js)
+ *
+ * The last three still run alone with their own command (npm run test:webhook, test:agent,
+ * test:editor) on an n8n of their own. Together they import their credentials and workflows with one command each and
+ * share one start; each finishes (its database reads and secret searches) once n8n is stopped.
+ *
+ *   node scripts/live.js [examples,webhook,agent,editor]
+ *
+ * Environment: as the three scripts; LIVE_KEEP=1 keeps the work folder.
+ */
+const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
+const { liveExamplesCheck } = require('./e2e');
+const { webhookCheck } = require('./webhook');
+const { agentCheck } = require('./agent');
+const { editorCheck } = require('./editorCheck');
+
+const CHECKS = { examples: liveExamplesCheck(), webhook: webhookCheck, agent: agentCheck, editor: editorCheck() };
+const names = process.argv[2]?.split(',') ?? Object.keys(CHECKS);
+const unknown = names.filter((name) => !(name in CHECKS));
+if (unknown.length > 0) throw new Error(`no check named ${unknown.join(', ')}: ${Object.keys(CHECKS).join(', ')}`);
+const checks = names.map((name) => CHECKS[/** @type {keyof typeof CHECKS} */ (name)]);
+
+runLiveProof('live checks', { prefix: 'kavenegar-live-', keep: process.env.LIVE_KEEP === '1', main: (folders) => runOnOneN8n(checks, folders) });
