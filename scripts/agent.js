@@ -241,7 +241,7 @@ async function chat(url, text) {
 /**
  * What prepare sets up and the later parts use: the fake, the scripted model, the workflows and the
  * problems found so far.
- * @typedef {{ workDir: string, userFolder: string, logDir: string, startedAt: number, problems: string[], lines: string[], agentVersions: number[], fake: Fake, model: Awaited<ReturnType<typeof startScriptedModel>>, talks: ReturnType<typeof conversations>, runs: (ReturnType<typeof workflowFor> & { version: number })[], approvals?: typeof import('./lib/approvalCheck'), approvalSetup?: ReturnType<typeof import('./lib/approvalCheck').approvalSetup>, mcp?: typeof import('./lib/mcpCheck'), mcpWorkflow?: ReturnType<typeof import('./lib/mcpCheck').mcpWorkflow> }} Proof
+ * @typedef {{ workDir: string, userFolder: string, logDir: string, problems: string[], lines: string[], agentVersions: number[], fake: Fake, model: Awaited<ReturnType<typeof startScriptedModel>>, talks: ReturnType<typeof conversations>, runs: (ReturnType<typeof workflowFor> & { version: number })[], approvals?: typeof import('./lib/approvalCheck'), approvalSetup?: ReturnType<typeof import('./lib/approvalCheck').approvalSetup>, mcp?: typeof import('./lib/mcpCheck'), mcpWorkflow?: ReturnType<typeof import('./lib/mcpCheck').mcpWorkflow> }} Proof
  */
 
 /**
@@ -266,7 +266,7 @@ async function prepare({ workDir, userFolder, logDir }) {
 	const mcp = WITH_MCP ? require('./lib/mcpCheck') : undefined;
 	const mcpWorkflow = mcp?.mcpWorkflow(readJson(EXAMPLE), KAVENEGAR_CREDENTIAL);
 	/** @type {Proof} */
-	const proof = { workDir, userFolder, logDir, startedAt: Date.now(), problems: [], lines: [], agentVersions, fake, model, talks, runs, approvals, approvalSetup, mcp, mcpWorkflow };
+	const proof = { workDir, userFolder, logDir, problems: [], lines: [], agentVersions, fake, model, talks, runs, approvals, approvalSetup, mcp, mcpWorkflow };
 	return {
 		credentials: [
 			{ ...KAVENEGAR_CREDENTIAL, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: fake.url } },
@@ -287,9 +287,10 @@ async function prepare({ workDir, userFolder, logDir }) {
  */
 async function converse({ api, base }, proof) {
 	const { problems, lines, fake, model, talks, runs, approvals, approvalSetup, mcp, mcpWorkflow } = proof;
+	const began = Date.now();
 	for (const run of runs) await served(`${base}/webhook/${run.webhookId}/chat`);
 	if (mcpWorkflow) await served(`${base}/mcp/${mcpWorkflow.path}`);
-	log(`n8n ${N8N_VERSION}: AI Agent ${proof.agentVersions.join(' and ')} served (${seconds(proof.startedAt)})`);
+	log(`n8n ${N8N_VERSION}: AI Agent ${proof.agentVersions.join(' and ')} served`);
 	const approvalRun = approvals && approvalSetup ? { base, api, fake, model, setup: approvalSetup, logDir: proof.logDir, problems, served } : undefined;
 	const approvalsBegun = approvals && approvalRun ? await approvals.startApprovals(approvalRun) : undefined;
 
@@ -340,6 +341,7 @@ async function converse({ api, base }, proof) {
 	}
 
 	if (approvals && approvalRun && approvalsBegun) lines.push(...(await approvals.checkApprovals(approvalRun, approvalsBegun)));
+	lines.push(`  all on n8n          ${seconds(began)}`);
 }
 
 /**
@@ -347,7 +349,7 @@ async function converse({ api, base }, proof) {
  * and every file of the work folder; then the report.
  * @param {Proof} proof
  */
-async function searchAndReport({ workDir, userFolder, startedAt, problems, lines, fake, model, runs, approvalSetup, mcpWorkflow }) {
+async function searchAndReport({ workDir, userFolder, problems, lines, fake, model, runs, approvalSetup, mcpWorkflow }) {
 	await model.close();
 	await fake.close();
 	for (const unscripted of model.unscripted) problems.push(`the scripted model was asked what it has no script for: ${unscripted}`);
@@ -368,7 +370,6 @@ async function searchAndReport({ workDir, userFolder, startedAt, problems, lines
 	console.log(`Kavenegar as an AI agent's tool in n8n ${N8N_VERSION} (n8n start, Chat Trigger, scripted model):`);
 	for (const line of lines) console.log(line);
 	console.log(`  API key             searched in ${model.requests.length} model requests, ${executions.length} stored executions, ${everyFile.length} files of the work folder (n8n's logs and database included)`);
-	console.log(`  total               ${seconds(startedAt)}`);
 	return problems;
 }
 

@@ -49,7 +49,7 @@ const FINAL_STATUSES = [6, 10, 13, 14, 100];
 /** @typedef {import('./lib/webhookTrigger').Form} Form */
 /** @typedef {{ hook: Hook, messageid: number, expect: (item: Record<string, any>) => string | undefined }} Accepted */
 /**
- * What the calls left for the count: the calls accepted and refused, answer times, and how long each part took.
+ * What the calls left for the count: the calls accepted and refused, answer times, when the calls began and how long each part took.
  * @typedef {{ accepted: Accepted[], refused: { hook: Hook, messageid: number }[], answerMs: number[], refusedAs: string[], times: string[], startedAt: number }} Seen
  */
 
@@ -87,7 +87,7 @@ async function prepare({ workDir, userFolder, logDir }) {
 	const version1 = hooks.hooksFor(['incomingMessage', 'deliveryReport'], { typeVersion: 1 });
 	const all = [incoming, delivery, ...version1];
 	/** @type {Seen} */
-	const seen = { accepted: [], refused: [], answerMs: [], refusedAs: [], times: [], startedAt: Date.now() };
+	const seen = { accepted: [], refused: [], answerMs: [], refusedAs: [], times: [], startedAt: 0 };
 	return {
 		credentials: hooks.hookCredentials(all, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fake.url) }),
 		workflows: [hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events, both versions', hooks: all, fetchDetails: true })],
@@ -104,8 +104,9 @@ async function prepare({ workDir, userFolder, logDir }) {
  */
 async function callHooks({ api, base }, { fake, all, incoming, delivery, version1, problems, seen }) {
 	const { accepted, refused, answerMs, refusedAs } = seen;
+	seen.startedAt = Date.now();
 	for (const hook of all) await hooks.hookServed(base, hook);
-	log(`n8n ${N8N_VERSION}: ${all.length} webhooks served (${seconds(seen.startedAt)})`);
+	log(`n8n ${N8N_VERSION}: ${all.length} webhooks served`);
 	let messageid = 800_000;
 	/**
 	 * @param {Hook} hook
@@ -223,7 +224,7 @@ async function callHooks({ api, base }, { fake, all, incoming, delivery, version
 	}
 	// Anything started twice would show up in these seconds too.
 	await new Promise((resolve) => setTimeout(resolve, 3000));
-	seen.times.push(`settle ${seconds(phase)}`);
+	seen.times.push(`settle ${seconds(phase)}`, `all on n8n ${seconds(seen.startedAt)}`);
 }
 
 /**
@@ -259,7 +260,7 @@ async function countAndSearch({ workDir, userFolder, logDir, fake, all, problems
 	console.log(`  answer times        p50 ${hooks.percentile(answerMs, 50).toFixed(1)} ms, p95 ${hooks.percentile(answerMs, 95).toFixed(1)} ms, max ${Math.max(...answerMs).toFixed(1)} ms`);
 	console.log(`  delivery details    ${detailsFetched} sms/select requests to the fake`);
 	console.log(`  secrets, API key    searched in ${logLines} log lines, ${everyFile.length} files of n8n's user folder (its database included) and ${executions.length} stored executions`);
-	console.log(`  times               ${seen.times.join(', ')}, read ${seconds(phase)}, total ${seconds(seen.startedAt)}`);
+	console.log(`  times               ${seen.times.join(', ')}; read after ${seconds(phase)}`);
 	return problems;
 }
 
