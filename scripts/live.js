@@ -15,7 +15,10 @@
  *
  *   node scripts/live.js [examples,webhook,agent,editor]
  *
- * Environment: as the three scripts; LIVE_KEEP=1 keeps the work folder.
+ * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD) and the checks'
+ * own settings (WEBHOOK_BURST, AGENT_MCP, EDITOR_CHROMIUM, …); their *_KEEP and the editor's flags
+ * apply only when they run alone: LIVE_KEEP=1 keeps the work folder, and the editor's screenshots go
+ * to $TMPDIR/n8n-nodes-kavenegar-editor-check-<version>.
  */
 const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { liveExamplesCheck } = require('./e2e');

@@ -92,6 +92,7 @@ async function prepare({ workDir, userFolder, logDir }) {
 		credentials: hooks.hookCredentials(all, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fake.url) }),
 		workflows: [hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events, both versions', hooks: all, fetchDetails: true })],
 		publish: [WORKFLOW_ID],
+		problems,
 		run: (running) => callHooks(running, { fake, all, incoming, delivery, version1, problems, seen }),
 		finish: () => countAndSearch({ workDir, userFolder, logDir, fake, all, problems, seen }),
 	};

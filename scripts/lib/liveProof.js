@@ -9,7 +9,8 @@
  * Checks that need a running n8n and nothing of their own in it (no restart, no setting) share one:
  * runOnOneN8n prepares each (its fakes, credentials and workflows), imports them all with one
  * command each, starts one `n8n start`, runs the checks in turn, stops it and then lets each finish
- * (what it reads from n8n's database and files once n8n is down). Each n8n start costs 10 to 20 s.
+ * (what it reads from n8n's database and files once n8n is down). Each n8n start saved is 7 to 10 s
+ * on a quiet machine, minutes on a busy one.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -22,9 +23,9 @@ const { killAll, log, seconds, stopChildrenOnExit } = require('./processes');
 /** @typedef {{ n8n: import('./n8nServer').N8nServer, api: import('./n8nServer').RestClient, base: string }} Running */
 /**
  * One check on a shared n8n, as its prepare left it: what to import before n8n starts, the workflows
- * to publish once it runs, what to do while it runs, and what to read once it is stopped; finish
- * returns the problems found.
- * @typedef {{ credentials?: object[], workflows?: object[], publish?: string[], run: (running: Running) => Promise<void>, finish: () => Promise<string[]> }} Stage
+ * to publish before it runs, what to do while n8n runs, and what to read once it is stopped; the
+ * problems found so far, and finish returns them all.
+ * @typedef {{ credentials?: object[], workflows?: object[], publish?: string[], problems: string[], run: (running: Running) => Promise<void>, finish: () => Promise<string[]> }} Stage
  */
 /** @typedef {{ name: string, prepare: (folders: ProofFolders) => Promise<Stage> }} SharedCheck */
 
@@ -73,8 +74,10 @@ function runLiveProof(name, { prefix, keep, main }) {
 }
 
 /**
- * The checks on one `n8n start` (see the top of this file). A check whose run throws is reported and
- * the next one runs; its finish is left out, as what it would read is incomplete.
+ * The checks on one `n8n start` (see the top of this file). A check whose publishing or run throws is
+ * reported with the problems it had found so far, and the next one runs; its finish is left out, as
+ * what it would read is incomplete. What fails before n8n runs (a prepare, an import, the start) ends
+ * them all.
  * @param {SharedCheck[]} checks
  * @param {ProofFolders} folders
  */
@@ -92,26 +95,32 @@ async function runOnOneN8n(checks, folders) {
 	const n8n = await startN8n({ role: 'main', userFolder, logDir });
 	/** @type {string[]} */
 	const problems = [];
-	/** @type {Stage[]} */
+	/** @type {{ check: SharedCheck, stage: Stage }[]} */
 	const ran = [];
 	try {
 		const api = n8n.rest();
 		await api.setupOwner();
-		// Through the running main, not `n8n publish:workflow`: each CLI command starts n8n anew.
-		for (const id of prepared.flatMap(({ stage }) => stage.publish ?? [])) await api.activate(id);
 		log(`one n8n for ${checks.map((check) => check.name).join(', ')}: started, ${workflows.length} workflows imported (${seconds(started)})`);
 		for (const { check, stage } of prepared) {
 			try {
+				// Through the running main, not `n8n publish:workflow`: each CLI command starts n8n anew.
+				for (const id of stage.publish ?? []) await api.activate(id);
 				await stage.run({ n8n, api, base: /** @type {string} */ (n8n.url) });
-				ran.push(stage);
+				ran.push({ check, stage });
 			} catch (error) {
-				problems.push(`${check.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+				problems.push(`${check.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, ...stage.problems.map((problem) => `${check.name}: ${problem}`));
 			}
 		}
 	} finally {
 		await n8n.stop();
 	}
-	for (const stage of ran) problems.push(...(await stage.finish()));
+	for (const { check, stage } of ran) {
+		try {
+			problems.push(...(await stage.finish()));
+		} catch (error) {
+			problems.push(`${check.name}, once n8n was stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+		}
+	}
 	return problems;
 }
 
