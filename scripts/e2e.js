@@ -91,7 +91,7 @@ const WEBHOOK_CREDENTIAL = { id: 'e2eKavenegarHook01', name: 'Kavenegar webhook 
 /** How long a live example's `requests` may take to arrive: an answer on receipt comes before the run. */
 const REQUESTS_WAIT_MS = 15_000;
 /** Why `n8n execute` leaves a live example alone: a Webhook needs a running n8n. */
-const LIVE_SKIP = 'starts at a Webhook: run on the line\'s one running n8n by scripts/live.js (npm run test:live)';
+const LIVE_SKIP = 'starts at a Webhook: run on the line\'s one running n8n by scripts/live.js (npm run test:live; alone: node scripts/live.js examples <name>)';
 
 /** @typedef {import('n8n-workflow').IRun} IRun */
 /** @typedef {IRun['data']['resultData']} ResultData */
@@ -511,6 +511,8 @@ function liveExamplesCheck(filter = []) {
 			/** @type {Result[]} */
 			const results = [];
 			const live = loadRunnable(loadExamples(filter), probe.url, results).filter((example) => example.expect.live && !example.expect.skip);
+			const unknown = filter.filter((name) => !live.some((example) => example.name === name));
+			if (unknown.length > 0) throw new Error(`no example that starts at a Webhook is named ${unknown.join(', ')}`);
 			/** @type {LiveContext} */
 			const context = { logDir, fakePort, apiKey: probe.apiKey };
 			/** @type {string[]} */

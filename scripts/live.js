@@ -13,7 +13,7 @@
  * test:editor) on an n8n of their own. Together they import their credentials and workflows with one command each and
  * share one start; each finishes (its database reads and secret searches) once n8n is stopped.
  *
- *   node scripts/live.js [examples,webhook,agent,editor]
+ *   node scripts/live.js [examples,webhook,agent,editor] [example-name ...]   (names: those examples only)
  *
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD) and the checks'
  * own settings (WEBHOOK_BURST, AGENT_MCP, EDITOR_CHROMIUM, …); their *_KEEP and the editor's flags
@@ -26,8 +26,9 @@ const { webhookCheck } = require('./webhook');
 const { agentCheck } = require('./agent');
 const { editorCheck } = require('./editorCheck');
 
-const CHECKS = { examples: liveExamplesCheck(), webhook: webhookCheck, agent: agentCheck, editor: editorCheck() };
-const names = process.argv[2]?.split(',') ?? Object.keys(CHECKS);
+const [which, ...exampleNames] = process.argv.slice(2);
+const CHECKS = { examples: liveExamplesCheck(exampleNames), webhook: webhookCheck, agent: agentCheck, editor: editorCheck() };
+const names = which?.split(',') ?? Object.keys(CHECKS);
 const unknown = names.filter((name) => !(name in CHECKS));
 if (unknown.length > 0) throw new Error(`no check named ${unknown.join(', ')}: ${Object.keys(CHECKS).join(', ')}`);
 const checks = names.map((name) => CHECKS[/** @type {keyof typeof CHECKS} */ (name)]);
