@@ -10,8 +10,9 @@
  *   editor    every panel in the editor in headless Chromium (scripts/editorCheck.js)
  *
  * The last three still run alone with their own command (npm run test:webhook, test:agent,
- * test:editor) on an n8n of their own. Together they import their credentials and workflows with one command each and
- * share one start; each finishes (its database reads and secret searches) once n8n is stopped.
+ * test:editor) on an n8n of their own. Together they import their credentials and workflows with one
+ * command each and share one start; each finishes (its database reads and secret searches) once n8n
+ * is stopped.
  *
  *   node scripts/live.js [examples,webhook,agent,editor] [example-name ...]   (names: those examples only)
  *
