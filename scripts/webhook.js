@@ -49,8 +49,8 @@ const FINAL_STATUSES = [6, 10, 13, 14, 100];
 /** @typedef {import('./lib/webhookTrigger').Form} Form */
 /** @typedef {{ hook: Hook, messageid: number, expect: (item: Record<string, any>) => string | undefined }} Accepted */
 /**
- * What the calls left for the count: the calls accepted and refused, answer times, when the calls began and how long each part took.
- * @typedef {{ accepted: Accepted[], refused: { hook: Hook, messageid: number }[], answerMs: number[], refusedAs: string[], times: string[], startedAt: number }} Seen
+ * What the calls left for the count: the calls accepted and refused, answer times, and how long each part took.
+ * @typedef {{ accepted: Accepted[], refused: { hook: Hook, messageid: number }[], answerMs: number[], refusedAs: string[], times: string[] }} Seen
  */
 
 /** The texts of part 1: [what is sent, what the item must hold]. */
@@ -87,7 +87,7 @@ async function prepare({ workDir, userFolder, logDir }) {
 	const version1 = hooks.hooksFor(['incomingMessage', 'deliveryReport'], { typeVersion: 1 });
 	const all = [incoming, delivery, ...version1];
 	/** @type {Seen} */
-	const seen = { accepted: [], refused: [], answerMs: [], refusedAs: [], times: [], startedAt: 0 };
+	const seen = { accepted: [], refused: [], answerMs: [], refusedAs: [], times: [] };
 	return {
 		credentials: hooks.hookCredentials(all, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fake.url) }),
 		workflows: [hooks.webhookWorkflow({ id: WORKFLOW_ID, name: 'Webhook proof: both events, both versions', hooks: all, fetchDetails: true })],
@@ -105,7 +105,7 @@ async function prepare({ workDir, userFolder, logDir }) {
  */
 async function callHooks({ api, base }, { fake, all, incoming, delivery, version1, problems, seen }) {
 	const { accepted, refused, answerMs, refusedAs } = seen;
-	seen.startedAt = Date.now();
+	const began = Date.now();
 	for (const hook of all) await hooks.hookServed(base, hook);
 	log(`n8n ${N8N_VERSION}: ${all.length} webhooks served`);
 	let messageid = 800_000;
@@ -225,7 +225,7 @@ async function callHooks({ api, base }, { fake, all, incoming, delivery, version
 	}
 	// Anything started twice would show up in these seconds too.
 	await new Promise((resolve) => setTimeout(resolve, 3000));
-	seen.times.push(`settle ${seconds(phase)}`, `all on n8n ${seconds(seen.startedAt)}`);
+	seen.times.push(`settle ${seconds(phase)}`, `all on n8n ${seconds(began)}`);
 }
 
 /**
