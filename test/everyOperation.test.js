@@ -164,8 +164,8 @@ beforeAll(() => {
 	ctx.fake.addApprovedTemplate('otp', 'Code %token');
 });
 
-test('the walk leaves out only the operations that are code: Send and Wait for Response', () => {
-	expect(Object.entries(customOperations).flatMap(([resource, byOperation]) => Object.keys(byOperation).map((operation) => `${resource} → ${operation}`))).toEqual(['sms → sendAndWait']);
+test('the walk leaves out only the operations that are code: Send and Wait for Response, and Check Code (no request)', () => {
+	expect(Object.entries(customOperations).flatMap(([resource, byOperation]) => Object.keys(byOperation).map((operation) => `${resource} → ${operation}`))).toEqual(['sms → sendAndWait', 'verify → checkCode']);
 });
 
 test('the walk finds every operation of every resource', () => {

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { approvalWebhook, approvalWebhooks } from './approvals/webhook';
 import { sendAndWait } from './resources/sms/sendAndWait';
+import { checkCode } from './resources/verify/checkCode';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
 import { KAVENEGAR_DESCRIPTION } from '../allNodes/nodesPanel';
 import { properties } from './resources';
@@ -36,6 +37,7 @@ export class Kavenegar implements INodeType {
 
 	webhook = approvalWebhook;
 
-	// The one operation that is code, not routing: it sends, then puts the execution to wait.
-	customOperations = { sms: { sendAndWait } };
+	// The operations that are code, not routing: one sends, then puts the execution to wait; one asks
+	// nothing of Kavenegar.
+	customOperations = { sms: { sendAndWait }, verify: { checkCode } };
 }

@@ -39,6 +39,9 @@ describe('Verify → Send Code', () => {
 			date: expect.any(Number),
 			dateIso: expect.any(String), dateJalali: expect.any(String),
 			cost: 120,
+			codeHash: expect.stringMatching(/^v1\.[\w-]{43}$/),
+			expiresAt: expect.any(String),
+			expiresAtJalali: expect.any(String),
 		});
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
@@ -96,7 +99,6 @@ describe('Verify → Send Code', () => {
 		[{ recipient: '021 1234 5678' }, 'Recipient: "021 1234 5678" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
 		[{ type: 'call', recipient: '021-123' }, 'Recipient: "021-123" is not an Iranian mobile (09 and 9 digits) or landline (area code and 8 digits, 021…) number; write a number outside Iran with its country code (+44…)'],
 		[{ template: ' ' }, 'Template Name: is required'],
-		[{ value: ' ' }, 'Code: is required'],
 		[{ value: '12 34' }, 'Code: must not contain spaces, new lines or "_"'],
 		[{ value: '12_34' }, 'Code: must not contain spaces, new lines or "_"'],
 		[{ additionalFields: { value2: 'a\nb' } }, 'Token 2: must not contain spaces, new lines or "_"'],
@@ -152,5 +154,93 @@ describe('Verify → Send Code: values of the wrong type from expressions', () =
 		expect(items).toEqual([]);
 		expect(error.message).toBe('Code: must be text, not an object: {"value":1234}');
 		expect(ctx.fake.requests).toHaveLength(0);
+	});
+});
+
+describe('Verify → Send Code: a code the node makes', () => {
+	const crypto = require('node:crypto');
+	const { jalaliOf } = require('../../helpers');
+	/** @param {import('n8n-workflow').INodeParameters} [extra] */
+	const madeCode = (extra) => sendCode({ value: '', ...extra });
+	const sentToken = () => String(ctx.fake.requests[0].form?.token);
+
+	afterEach(() => jest.restoreAllMocks());
+
+	test('an empty Code is made from crypto, 5 digits by default, and stays out of the output', async () => {
+		const randomInt = jest.spyOn(crypto, 'randomInt');
+		const mathRandom = jest.spyOn(Math, 'random');
+		const before = Date.now();
+		const { items, error } = await ctx.run(madeCode());
+		expect(error).toBeUndefined();
+		expect(sentToken()).toMatch(/^\d{5}$/);
+		expect(randomInt).toHaveBeenCalledTimes(5);
+		expect(mathRandom).not.toHaveBeenCalled();
+		expect(items).toHaveLength(1);
+		const { json } = items[0];
+		expect(json).not.toHaveProperty('code');
+		expect(json.message).toBe('Code ***** for  ()');
+		expect(json.codeHash).toMatch(/^v1\.[\w-]{43}$/);
+		const expiresAt = Date.parse(String(json.expiresAt));
+		expect(expiresAt - before).toBeGreaterThanOrEqual(120_000);
+		expect(expiresAt - Date.now()).toBeLessThanOrEqual(121_000);
+		expect(json.expiresAt).toBe(new Date(expiresAt).toISOString());
+		expect(json.expiresAtJalali).toBe(jalaliOf(expiresAt / 1000));
+	});
+
+	test('a code of 10 digits appears nowhere in the output', async () => {
+		const { items } = await ctx.run(madeCode({ additionalFields: { codeLength: 10 } }));
+		expect(sentToken()).toMatch(/^\d{10}$/);
+		expect(JSON.stringify(items)).not.toContain(sentToken());
+	});
+
+	test.each([4, 7, 10])('Code Length %i makes a code of that many digits', async (codeLength) => {
+		await ctx.run(madeCode({ additionalFields: { codeLength } }));
+		expect(sentToken()).toHaveLength(codeLength);
+	});
+
+	test('Code Valid For sets expiresAt; Jalali in the workflow time zone', async () => {
+		const before = Date.now();
+		const { items } = await ctx.run(madeCode({ additionalFields: { validMinutes: 10 } }), { timezone: 'Asia/Tehran' });
+		const expiresAt = Date.parse(String(items[0].json.expiresAt));
+		expect(expiresAt - before).toBeGreaterThanOrEqual(600_000);
+		expect(expiresAt - before).toBeLessThanOrEqual(602_000);
+		expect(items[0].json.expiresAtJalali).toBe(jalaliOf(expiresAt / 1000, 'Asia/Tehran'));
+	});
+
+	test('Include Code in Output puts the made code in the output and the message', async () => {
+		const { items } = await ctx.run(madeCode({ includeCode: true }));
+		expect(items[0].json.code).toBe(sentToken());
+		expect(items[0].json.message).toBe(`Code ${sentToken()} for  ()`);
+	});
+
+	test('a made code goes by voice call too: digits', async () => {
+		const { error, items } = await ctx.run(madeCode({ type: 'call' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form).toMatchObject({ type: 'call', token: expect.stringMatching(/^\d{5}$/) });
+		expect(items[0].json.message).toBe('Your code is *****');
+	});
+
+	test('a blank Code (spaces) is made too', async () => {
+		await ctx.run(madeCode({ value: '  ' }));
+		expect(sentToken()).toMatch(/^\d{5}$/);
+	});
+
+	test('each item gets a code of its own', async () => {
+		const { items } = await ctx.run(madeCode({ recipient: '={{ $json.phone }}' }), {
+			items: [{ json: { phone: '09121111111' } }, { json: { phone: '09122222222' } }],
+		});
+		expect(items.map((item) => item.json.receptor)).toEqual(['09121111111', '09122222222']);
+		expect(items[0].json.codeHash).not.toBe(items[1].json.codeHash);
+		expect(ctx.fake.requests).toHaveLength(2);
+	});
+
+	test.each([
+		[{ codeLength: 3 }, 'Code Length: must be a whole number from 4 to 10 (got 3)'],
+		[{ codeLength: 11 }, 'Code Length: must be a whole number from 4 to 10 (got 11)'],
+		[{ codeLength: 4.5 }, 'Code Length: must be a whole number from 4 to 10 (got 4.5)'],
+		[{ validMinutes: 0 }, 'Code Valid For (Minutes): must be a whole number from 1 to 1440 (got 0)'],
+		[{ validMinutes: 1441 }, 'Code Valid For (Minutes): must be a whole number from 1 to 1440 (got 1441)'],
+	])('rejects %o before sending', async (additionalFields, message) => {
+		await expectRejectedBeforeSending(ctx, madeCode({ additionalFields }), message);
 	});
 });

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { checkCodeFields, checkCodeOperation } from './checkCode';
 import { sendCodeFields, sendCodeOperation } from './sendCode';
 
 export const verifyDescription: INodeProperties[] = [
@@ -8,8 +9,9 @@ export const verifyDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['verify'] } },
-		options: [sendCodeOperation],
+		options: [checkCodeOperation, sendCodeOperation],
 		default: 'sendCode',
 	},
 	...sendCodeFields,
+	...checkCodeFields,
 ];

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkedField, type CheckedField } from '../../operationParts/fields/checked';
 import { sendAs, showFor } from '../../operationParts/fields/routing';
 import { tagField, tagRule } from '../../operationParts/fields/send';
@@ -10,6 +10,8 @@ import { required, wrongTypeRule } from '../../operationParts/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { sendWithoutLocalIds } from '../../sending/chunks';
 import { additionalFieldsCollection } from '../../../allNodes/collections';
+import { jalaliDateTime } from '../../../allNodes/jalali';
+import { codeHash, expiresAtIso, expiryFrom, newCode } from './oneTimeCodes';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
@@ -63,16 +65,80 @@ const firstToken = checkedField(
 		displayName: 'Code',
 		name: 'value',
 		type: 'string',
-		required: true,
 		default: '',
-		placeholder: '52841',
+		placeholder: 'Empty: a random code is made',
 		description:
-			'The one-time code (or other value) put where the template says %token: no spaces, new lines or "_"; digits only for a voice call',
+			'Empty: the node makes a random code of Code Length digits and keeps it out of the output. Or the value for %token: no spaces, new lines or "_"; digits only for a call.',
 		displayOptions: display,
 	},
-	required,
 	token,
 );
+
+/** What an item's preSend made for its postReceive: n8n's RoutingNode runs both with the item's one context. */
+interface SentCode {
+	code: string;
+	made: boolean;
+	codeHash: string;
+	expiresAtMs: number;
+}
+const sentCodes = new WeakMap<IExecuteSingleFunctions, SentCode>();
+
+const codeLengthField: INodeProperties = {
+	displayName: 'Code Length',
+	name: 'codeLength',
+	type: 'number',
+	typeOptions: { minValue: 4, maxValue: 10 },
+	default: 5,
+	description: 'How many digits a code the node makes has: 5 digits and 5 checks give a guesser 1 chance in 20,000',
+};
+const validMinutesField: INodeProperties = {
+	displayName: 'Code Valid For (Minutes)',
+	name: 'validMinutes',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 1440 },
+	default: 2,
+	description: 'How long Check Code accepts the code: its expiresAt is this many minutes after the send',
+};
+
+/** An Additional Field of whole numbers, its default when not added; an expression may give anything, so its range is checked here. */
+function wholeNumberOption(context: IExecuteSingleFunctions, field: INodeProperties): number {
+	const value = (context.getNodeParameter('additionalFields', {}) as IDataObject)[field.name] ?? field.default;
+	const { minValue, maxValue } = field.typeOptions as { minValue: number; maxValue: number };
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < minValue || value > maxValue) {
+		throw invalidInput(context, field.displayName, `must be a whole number from ${minValue} to ${maxValue} (got ${JSON.stringify(value)})`);
+	}
+	return value;
+}
+
+/**
+ * An empty Code is made here, from the cryptographic generator; a given one is taken as it is. Either
+ * way the output gets the code's hash and expiry, never the made code itself (docs/one-time-codes.md).
+ */
+const codeToSend: ParamRule = async function (params) {
+	const length = wholeNumberOption(this, codeLengthField);
+	const minutes = wholeNumberOption(this, validMinutesField);
+	const made = params.token === undefined || (typeof params.token === 'string' && params.token.trim() === '');
+	if (made) params.token = newCode(length);
+	const code = String(params.token);
+	const { apiKey } = await this.getCredentials<{ apiKey: string }>('kavenegarApi');
+	const expiresAtMs = expiryFrom(Date.now(), minutes);
+	const receptor = splitList(params.receptor)[0];
+	sentCodes.set(this, { code, made, codeHash: codeHash(String(apiKey), receptor, code, expiresAtMs), expiresAtMs });
+};
+
+/** The sent row with what Check Code needs; a made code is starred out of the message text unless asked for. */
+async function withCodeCheck(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const sent = sentCodes.get(this);
+	if (sent === undefined) return items;
+	const includeCode = this.getNodeParameter('includeCode', false) === true;
+	const expiry = { expiresAt: expiresAtIso(sent.expiresAtMs), expiresAtJalali: jalaliDateTime(sent.expiresAtMs, this.getTimezone()) };
+	return items.map((item) => {
+		const json: IDataObject = { ...item.json, codeHash: sent.codeHash, ...expiry };
+		if (includeCode) json.code = sent.code;
+		else if (sent.made && typeof json.message === 'string') json.message = json.message.split(sent.code).join('*'.repeat(sent.code.length));
+		return { ...item, json };
+	});
+}
 /** Token 2, 3, 10 or 20 (`tokenN`): the long ones, 10 and 20, may hold spaces. */
 function moreToken(n: number): CheckedField {
 	const spacesAllowed = n >= 10;
@@ -107,6 +173,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 					oneRecipient,
 					...recipient.rules,
 					...template.rules,
+					codeToSend,
 					...firstToken.rules,
 					...token2.rules,
 					...token3.rules,
@@ -117,7 +184,7 @@ export const sendCodeOperation: INodePropertyOptions = {
 				),
 			],
 		},
-		output: { postReceive: [entriesToItems] },
+		output: { postReceive: [entriesToItems, withCodeCheck] },
 	},
 };
 
@@ -138,6 +205,31 @@ export const sendCodeFields: INodeProperties[] = [
 		displayOptions: display,
 		routing: sendAs('type'),
 	},
+	// noDataExpression: a model filling the tool's fields cannot turn it on.
+	{
+		displayName: 'Include Code in Output',
+		name: 'includeCode',
+		type: 'boolean',
+		noDataExpression: true,
+		default: false,
+		description: 'Whether to put a code the node made in the output as code, and leave it in the message text',
+		displayOptions: display,
+	},
+	{
+		displayName: "The code is in the output: whoever can open this workflow's executions can read live codes. Prefer codeHash and Check Code.",
+		name: 'codeInOutputNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...display.show, includeCode: [true] } },
+	},
 	// In the tokens' own order (%token2 before %token10), not as text sorts them.
-	additionalFieldsCollection(display, [tagField, token2.property, token3.property, token10.property, token20.property]),
+	additionalFieldsCollection(display, [
+		codeLengthField,
+		validMinutesField,
+		tagField,
+		token2.property,
+		token3.property,
+		token10.property,
+		token20.property,
+	]),
 ];

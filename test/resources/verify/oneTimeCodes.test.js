@@ -1,0 +1,34 @@
+'use strict';
+/** The one-time code's parts on their own: the generator's range, the hash's form, what a person types. */
+const { newCode, codeHash, isCodeHash, typedCode } = require('../../../nodes/Kavenegar/resources/verify/oneTimeCodes');
+
+test.each([4, 5, 10])('a code of %i digits: every digit in every place, leading zeros included', (length) => {
+	const seen = Array.from({ length }, () => new Set());
+	for (let draw = 0; draw < 2000; draw++) {
+		const code = newCode(length);
+		expect(code).toMatch(new RegExp(`^\\d{${length}}$`));
+		[...code].forEach((digit, place) => seen[place].add(digit));
+	}
+	for (const digits of seen) expect(digits.size).toBe(10);
+});
+
+test('the hash is v1. and 43 base64url characters, and changes with each input', () => {
+	const base = codeHash('key', '09121234567', '12345', 1_800_000_000_000);
+	expect(isCodeHash(base)).toBe(true);
+	const others = [
+		codeHash('other', '09121234567', '12345', 1_800_000_000_000),
+		codeHash('key', '09121234568', '12345', 1_800_000_000_000),
+		codeHash('key', '09121234567', '12346', 1_800_000_000_000),
+		codeHash('key', '09121234567', '12345', 1_800_000_001_000),
+	];
+	expect(new Set([base, ...others]).size).toBe(5);
+	expect(isCodeHash(`${base}=`)).toBe(false);
+	expect(isCodeHash(base.replace('v1.', 'v2.'))).toBe(false);
+});
+
+test('what a person types: Persian and Arabic-Indic digits, spaces, dashes and zero-width marks', () => {
+	expect(typedCode('۱۲ ۳-۴۵')).toBe('12345');
+	expect(typedCode('١٢٣٤٥')).toBe('12345');
+	expect(typedCode('\u200c12\u200b345\n')).toBe('12345');
+	expect(typedCode('A1-b2')).toBe('A1b2');
+});
