@@ -11,6 +11,12 @@
  * - Every link the nodes and credentials give to the package's page (package.json's homepage plus
  *   #anchor, as n8n's "Docs" links do) names a heading of README.md, which that page renders.
  * - README.md stays at most README_MAX_BYTES: it is for n8n users; the detail lives in docs/.
+ * - The two READMEs, README.md and the Persian guide README.fa.md: every example they name
+ *   (examples/NAME, in a link or in text) exists; every operation of the Kavenegar node, by the
+ *   Resource and Operation names the editor shows, is in a row of an operations table in each
+ *   (| Resource | Operation, Operation… |), read from the node's TypeScript source; an LRI, RLI or
+ *   FSI (U+2066–U+2068, which keep an English name in order in a Persian sentence) is closed by a PDI
+ *   (U+2069) on its line; the guide's text sits in a <div dir="rtl"> that lets Markdown through.
  * Prints each finding and exits non-zero if there is one.
  */
 
@@ -19,7 +25,8 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const README_MAX_BYTES = 15 * 1024;
-const TOP_LEVEL_DOCS = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'];
+const READMES = ['README.md', 'README.fa.md'];
+const TOP_LEVEL_DOCS = [...READMES, 'CONTRIBUTING.md', 'CHANGELOG.md'];
 
 /**
  * @param {string} dir
@@ -80,10 +87,114 @@ function anchorsOf(markdown) {
 }
 
 /**
+ * The node's operations as the editor lists them: the Resource's name and the Operation's, in order.
+ * @param {ReadonlyArray<{ name: string, displayOptions?: { show?: Record<string, unknown> }, options?: ReadonlyArray<unknown> }>} properties the node description's
+ * @returns {Array<[string, string]>}
+ */
+function operationsOf(properties) {
+	/** @param {unknown} option */
+	const nameAndValue = (option) => /** @type {{ name: string, value: unknown }} */ (option);
+	const resources = new Map(
+		properties.filter((property) => property.name === 'resource').flatMap((property) => (property.options ?? []).map(nameAndValue).map((option) => [option.value, option.name])),
+	);
+	/** @type {Map<string, [string, string]>} */
+	const operations = new Map();
+	for (const property of properties.filter((candidate) => candidate.name === 'operation')) {
+		const shown = property.displayOptions?.show?.resource;
+		for (const value of Array.isArray(shown) ? shown : []) {
+			for (const option of (property.options ?? []).map(nameAndValue)) {
+				const resource = String(resources.get(value) ?? value);
+				operations.set(`${resource}\t${option.name}`, [resource, option.name]);
+			}
+		}
+	}
+	return [...operations.values()];
+}
+
+/**
+ * Operations of the Kavenegar node in `root`, from its TypeScript source, compiled by TypeScript as it
+ * is loaded (nothing is built). Jest compiles the source itself, so its tests pass the operations in.
  * @param {string} root
+ */
+function nodeOperations(root) {
+	const ts = require('typescript');
+	const extensions = /** @type {Record<string, unknown>} */ (require.extensions);
+	const before = extensions['.ts'];
+	extensions['.ts'] = (/** @type {{ _compile(code: string, file: string): void }} */ module, /** @type {string} */ file) => {
+		const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
+		module._compile(ts.transpileModule(fs.readFileSync(file, 'utf8'), { fileName: file, compilerOptions }).outputText, file);
+	};
+	try {
+		const { Kavenegar } = require(path.join(root, 'nodes/Kavenegar/Kavenegar.node.ts'));
+		return operationsOf(new Kavenegar().description.properties);
+	} finally {
+		if (before === undefined) delete extensions['.ts'];
+		else extensions['.ts'] = before;
+	}
+}
+
+/**
+ * The rows of every table in a Markdown file as [first cell, names in the second], markup and
+ * bidirectional isolates left out: `| SMS | Send, Cancel | … |` → ['SMS', ['Send', 'Cancel']].
+ * @param {string} markdown
+ * @returns {Array<[string, string[]]>}
+ */
+function tableRowsOf(markdown) {
+	const plain = (/** @type {string} */ cell) => cell.replace(/[\u2066-\u2069]|<[^>]*>|[*`]/g, '').trim();
+	return markdown
+		.split('\n')
+		.filter((line) => line.startsWith('|'))
+		.map((line) => line.split('|').slice(1, -1))
+		.filter((cells) => cells.length >= 2)
+		.map(([first, second]) => [plain(first), plain(second).split(',').map((name) => name.trim())]);
+}
+
+/**
+ * What README.md and README.fa.md must keep true (see the head of this file).
+ * @param {string} root
+ * @param {Array<[string, string]>} [operations] the node's, as operationsOf gives them; without them, not checked
+ * @returns {string[]}
+ */
+function checkReadmes(root, operations) {
+	/** @type {string[]} */
+	const findings = [];
+	for (const name of READMES) {
+		const file = path.join(root, name);
+		if (!fs.existsSync(file)) continue;
+		const markdown = fs.readFileSync(file, 'utf8');
+		for (const example of new Set([...markdown.matchAll(/\bexamples\/([\w.-]*\w)/g)].map((match) => match[1]))) {
+			if (!fs.existsSync(path.join(root, 'examples', example))) findings.push(`${name}: names examples/${example}, which does not exist`);
+		}
+		markdown.split('\n').forEach((line, at) => {
+			let open = 0;
+			for (const character of line.replace(/[^\u2066-\u2069]/g, '')) {
+				open += character === '\u2069' ? -1 : 1;
+				if (open < 0) break;
+			}
+			if (open !== 0) findings.push(`${name}:${at + 1}: an isolate (LRI, RLI or FSI … PDI) is not closed on its line`);
+		});
+		if (operations) {
+			const rows = tableRowsOf(markdown);
+			for (const [resource, operation] of operations) {
+				if (!rows.some(([first, names]) => first === resource && names.includes(operation))) {
+					findings.push(`${name}: the node's ${resource} → ${operation} is in no row of an operations table (| ${resource} | ${operation} | … |)`);
+				}
+			}
+		}
+	}
+	const guide = path.join(root, 'README.fa.md');
+	if (fs.existsSync(guide) && !/^<div dir="rtl"[^>]*>\n\n[\s\S]*\n\n<\/div>\s*$/m.test(fs.readFileSync(guide, 'utf8'))) {
+		findings.push('README.fa.md: its text must sit in <div dir="rtl"> … </div>, each on a line of its own with a blank line after and before, so that it reads right to left and Markdown inside is still read');
+	}
+	return findings;
+}
+
+/**
+ * @param {string} root
+ * @param {{ operations?: Array<[string, string]> }} [options] the node's operations, to check the READMEs list them
  * @returns {string[]} the findings, one sentence each
  */
-function checkDocs(root) {
+function checkDocs(root, { operations } = {}) {
 	/** @type {string[]} */
 	const findings = [];
 	/** @type {Map<string, Set<string>>} */
@@ -149,13 +260,14 @@ function checkDocs(root) {
 			findings.push(`README.md: ${bytes} bytes, more than ${README_MAX_BYTES}: move detail to docs/`);
 		}
 	}
+	findings.push(...checkReadmes(root, operations));
 	return findings;
 }
 
-module.exports = { checkDocs, slugOf, anchorsOf, README_MAX_BYTES };
+module.exports = { checkDocs, slugOf, anchorsOf, operationsOf, tableRowsOf, README_MAX_BYTES };
 
 if (require.main === module) {
-	const findings = checkDocs(ROOT);
+	const findings = checkDocs(ROOT, { operations: nodeOperations(ROOT) });
 	for (const finding of findings) console.error(finding);
 	console.log(findings.length === 0 ? 'docs: every link resolves, README within its size' : `docs: ${findings.length} finding(s)`);
 	process.exitCode = findings.length === 0 ? 0 : 1;

@@ -1,0 +1,101 @@
+/**
+ * README.md (English, for n8n users) and README.fa.md (the Persian guide) are the two pages a user
+ * starts from: what scripts/checkDocs.js keeps true of them, on this repository and on small ones.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { checkDocs, operationsOf, tableRowsOf } = require('../../scripts/checkDocs');
+const { Kavenegar } = require('../../nodes/Kavenegar/Kavenegar.node');
+
+const ROOT = path.resolve(__dirname, '../..');
+const OPERATIONS = operationsOf(new Kavenegar().description.properties);
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/** @type {string[]} */
+const made = [];
+afterAll(() => made.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+
+/**
+ * A small repository on disk, as checkDocs reads one.
+ * @param {Record<string, string>} files path → content
+ */
+function repository(files) {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'check-readmes-'));
+	made.push(root);
+	for (const [name, content] of Object.entries(files)) {
+		fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+		fs.writeFileSync(path.join(root, name), content);
+	}
+	return root;
+}
+
+const GUIDE_TABLE = '| Resource | Operation | کاربرد |\n|---|---|---|\n| SMS | Send, Cancel | پیامک |\n';
+
+describe('the READMEs of this repository', () => {
+	test('the node\'s operations, as checkDocs reads them, are every Resource → Operation the editor offers, Check Code among them', () => {
+		expect(OPERATIONS.length).toBeGreaterThan(25);
+		expect(OPERATIONS).toEqual(expect.arrayContaining([['SMS', 'Send'], ['Verify', 'Send Code'], ['Verify', 'Check Code'], ['Voice Call', 'Send Voice Message']]));
+	});
+
+	test('both list every operation, name only examples that exist, link only to what exists, and the guide reads right to left', () => {
+		expect(checkDocs(ROOT, { operations: OPERATIONS })).toEqual([]);
+	});
+
+	test('README.md links to the Persian guide in its first lines', () => {
+		const firstLines = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').slice(0, 5).join('\n');
+		expect(firstLines).toContain('](README.fa.md)');
+	});
+
+	test('the guide shows each flow\'s example and the errors people meet, with Kavenegar\'s own Persian message', () => {
+		const guide = fs.readFileSync(path.join(ROOT, 'README.fa.md'), 'utf8');
+		for (const example of [
+			'otp-request-code.json',
+			'otp-check-code.json',
+			'nowruz-campaign-jalali-send-at.json',
+			'webhook-yes-confirms-order.json',
+			'webhook-delivery-updates-crm.json',
+			'approval-by-sms.json',
+			'crm-personal-messages-to-1000-contacts.json',
+		]) {
+			expect(guide).toContain(`](examples/${example})`);
+		}
+		for (const code of ['403', '407', '412', '416', '418', '420', '424', '429']) expect(guide).toMatch(new RegExp(`^\\| ${code} \\|`, 'm'));
+		expect(guide).toContain('اعتبار حساب شما کافی نیست');
+		expect(guide).toContain('الگوی مورد نظر پیدا نشد');
+	});
+});
+
+describe('checkDocs on the READMEs', () => {
+	test('finds an operation missing from either README, an example that does not exist, an isolate left open and a guide outside its right-to-left block', () => {
+		const root = repository({
+			'package.json': '{}',
+			'README.md': '# x\n\n| Resource | Operation | Note |\n|---|---|---|\n| SMS | Send | One. |\n\nSee `examples/gone.json`.\n',
+			'README.fa.md': `${GUIDE_TABLE}\nفیلد ${LRI}Send At و ${LRI}Message${PDI}.\n`,
+			'examples/here.json': '{}',
+		});
+		expect(checkDocs(root, { operations: [['SMS', 'Send'], ['SMS', 'Cancel']] })).toEqual([
+			'README.md: names examples/gone.json, which does not exist',
+			"README.md: the node's SMS → Cancel is in no row of an operations table (| SMS | Cancel | … |)",
+			'README.fa.md:5: an isolate (LRI, RLI or FSI … PDI) is not closed on its line',
+			'README.fa.md: its text must sit in <div dir="rtl"> … </div>, each on a line of its own with a blank line after and before, so that it reads right to left and Markdown inside is still read',
+		]);
+	});
+
+	test('a guide in its right-to-left block, isolates closed, names that exist and every operation listed: no finding', () => {
+		const root = repository({
+			'package.json': '{}',
+			'README.md': '# x\n\nPersian guide: [README.fa.md](README.fa.md)\n\n| Resource | Operation | Note |\n|---|---|---|\n| SMS | Send, Cancel | One. |\n',
+			'README.fa.md': `<div dir="rtl" lang="fa">\n\n${GUIDE_TABLE}\nنمونه‌ی [${LRI}here.json${PDI}](examples/here.json) و ${LRI}Additional Fields → Send At${PDI}.\n\n</div>\n`,
+			'examples/here.json': '{}',
+		});
+		expect(checkDocs(root, { operations: [['SMS', 'Send'], ['SMS', 'Cancel']] })).toEqual([]);
+	});
+
+	test('table rows are read without markup or isolates', () => {
+		expect(tableRowsOf(`| **${LRI}Verification Template${PDI}** | \`Create\`, Get | … |\n| not a table |\n`)).toEqual([
+			['Verification Template', ['Create', 'Get']],
+		]);
+	});
+});
