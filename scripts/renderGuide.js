@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * npm run docs:render: a README as a reader sees it, to look at. Renders the Markdown as GitHub does
+ * (GFM by marked, a devDependency; HTML outside GitHub's allowlist dropped, as its sanitizer does),
+ * puts it in a page with GitHub-like CSS and takes full-page screenshots in headless Chromium, at a
+ * desktop width and a phone width. Made for README.fa.md, the Persian guide, which must read right
+ * to left with the English field names in order.
+ *
+ *   node scripts/renderGuide.js [FILE.md ...] [--out DIR] [--npm]
+ *
+ * FILE defaults to README.fa.md. --npm drops `dir` and `lang` too, as npm's README sanitizer does
+ * (it keeps no `dir`), to see what is left without them. Screenshots go to a new folder under the
+ * system's temp folder unless --out names one: the whole page (NAME.WIDTH.png) and the page a
+ * screen at a time (NAME.WIDTH.1.png, …). The script prints their paths and, per page, how many text
+ * blocks the browser laid out right to left and left to right, and fails if the letters of an
+ * English name between LRI and PDI are not drawn left to right.
+ *
+ * Needs Chromium from Debian (/usr/bin/chromium; EDITOR_CHROMIUM names another) and playwright-core.
+ */
+/* global document, getComputedStyle, NodeFilter -- the function given to page.evaluate runs in the page */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const ROOT = path.resolve(__dirname, '..');
+const CHROMIUM = process.env.EDITOR_CHROMIUM || '/usr/bin/chromium';
+// Without the background-networking flags Chromium tries hosts off this machine at every start.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const WIDTHS = { desktop: { width: 1012, height: 900 }, phone: { width: 390, height: 844 } };
+
+// GitHub's sanitizer: the elements it keeps (others are dropped, their text kept) and, of the attributes it keeps, those a README here may use.
+const GITHUB_TAGS = new Set(
+	'h1 h2 h3 h4 h5 h6 h7 h8 br b i strong em a pre code img tt div ins del sup sub p picture ol ul table thead tbody tfoot blockquote dl dt dd kbd q samp var hr ruby rt rp li tr td th s strike summary details caption figure figcaption abbr bdo cite dfn mark small source span time wbr'.split(' '),
+);
+const GITHUB_ATTRIBUTES = new Set(['align', 'alt', 'colspan', 'dir', 'href', 'id', 'lang', 'open', 'rowspan', 'src', 'start', 'title']);
+
+const CSS = `
+body { margin: 0; background: #fff; color: #1f2328; }
+.markdown-body { box-sizing: border-box; max-width: 980px; margin: 0 auto; padding: 32px 16px;
+  font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif;
+  font-size: 16px; line-height: 1.5; word-wrap: break-word; }
+.markdown-body h1, .markdown-body h2 { padding-bottom: .3em; border-bottom: 1px solid #d1d9e0b3; }
+.markdown-body h1 { font-size: 2em; } .markdown-body h2 { font-size: 1.5em; margin-top: 24px; }
+.markdown-body h3 { font-size: 1.25em; margin-top: 24px; }
+.markdown-body a { color: #0969da; text-decoration: underline; text-underline-offset: .2rem; }
+.markdown-body code { padding: .2em .4em; font-size: 85%; background: #818b981f; border-radius: 6px;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
+.markdown-body pre { padding: 16px; overflow: auto; font-size: 85%; line-height: 1.45; background: #f6f8fa; border-radius: 6px; }
+.markdown-body pre code { padding: 0; background: transparent; font-size: 100%; }
+.markdown-body table { display: block; width: max-content; max-width: 100%; overflow: auto; border-spacing: 0; border-collapse: collapse; }
+.markdown-body th, .markdown-body td { padding: 6px 13px; border: 1px solid #d1d9e0; }
+.markdown-body tr:nth-child(2n) { background: #f6f8fa; }
+.markdown-body ul, .markdown-body ol { padding-inline-start: 2em; }
+`;
+
+/**
+ * Keeps what GitHub's sanitizer keeps; with `npm`, no `dir` or `lang` either.
+ * @param {string} html
+ * @param {boolean} npm
+ */
+function sanitize(html, npm) {
+	return html
+		.replace(/<!--[\s\S]*?-->/g, '')
+		.replace(/<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*"|='[^']*'|=[^\s>]+)?)*)\s*(\/?)>/g, (_tag, close, name, attributes, selfClose) => {
+			if (!GITHUB_TAGS.has(name.toLowerCase())) return '';
+			const kept = [...attributes.matchAll(/\s+([^\s=>]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)]
+				.filter(([, attribute]) => GITHUB_ATTRIBUTES.has(attribute.toLowerCase()) && !(npm && /^(dir|lang)$/i.test(attribute)))
+				.map(([whole]) => whole);
+			return `<${close}${name}${kept.join('')}${selfClose ? ' /' : ''}>`;
+		});
+}
+
+/**
+ * @param {string} file
+ * @param {boolean} npm
+ */
+async function pageHtml(file, npm) {
+	const { marked } = await import('marked');
+	const body = sanitize(await marked.parse(fs.readFileSync(file, 'utf8'), { gfm: true }), npm);
+	return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${CSS}</style></head><body><article class="markdown-body">${body}</article></body></html>`;
+}
+
+async function main() {
+	const args = process.argv.slice(2);
+	const outAt = args.indexOf('--out');
+	const out = outAt === -1 ? fs.mkdtempSync(path.join(os.tmpdir(), 'render-guide-')) : path.resolve(args[outAt + 1]);
+	const npm = args.includes('--npm');
+	const files = args.filter((arg, at) => !arg.startsWith('--') && (outAt === -1 || at !== outAt + 1));
+	fs.mkdirSync(out, { recursive: true });
+	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'render-guide-profile-'));
+	const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+	try {
+		for (const file of files.length > 0 ? files : ['README.fa.md']) {
+			const html = await pageHtml(path.resolve(ROOT, file), npm);
+			const name = `${path.basename(file, '.md')}${npm ? '.npm' : ''}`;
+			fs.writeFileSync(path.join(out, `${name}.html`), html);
+			for (const [width, viewport] of Object.entries(WIDTHS)) {
+				const page = await context.newPage();
+				await page.setViewportSize(viewport);
+				await page.setContent(html, { waitUntil: 'load' });
+				const shot = path.join(out, `${name}.${width}.png`);
+				await page.screenshot({ path: shot, fullPage: true });
+				// The page a screen at a time too: a viewer shrinks a tall full page until its text is unreadable.
+				const height = await page.evaluate(() => document.documentElement.scrollHeight);
+				for (let top = 0, part = 1; top < height; top += viewport.height, part++) {
+					const clip = { x: 0, y: top, width: viewport.width, height: Math.min(viewport.height, height - top) };
+					await page.screenshot({ path: shot.replace(/\.png$/, `.${part}.png`), fullPage: true, clip });
+				}
+				const { directions, isolates, outOfOrder } = await page.evaluate(() => {
+					/** @type {Record<string, number>} */
+					const directions = {};
+					for (const block of Array.from(document.querySelectorAll('p, li, td, th, h1, h2, h3'))) {
+						const direction = getComputedStyle(block).direction;
+						directions[direction] = (directions[direction] ?? 0) + 1;
+					}
+					// Each LRI…PDI's letters as drawn: on one line, each right of the one before.
+					const range = document.createRange();
+					const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+					let isolates = 0;
+					/** @type {string[]} */
+					const outOfOrder = [];
+					for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+						const text = /** @type {Text} */ (node);
+						for (const match of text.data.matchAll(/\u2066([^\u2069]*)\u2069/g)) {
+							isolates++;
+							let previous;
+							for (let at = (match.index ?? 0) + 1; at < (match.index ?? 0) + 1 + match[1].length; at++) {
+								range.setStart(text, at);
+								range.setEnd(text, at + 1);
+								const box = range.getBoundingClientRect();
+								if (box.width === 0) continue;
+								if (previous && Math.abs(box.top - previous.top) < 2 && box.left < previous.left) {
+									outOfOrder.push(match[1]);
+									break;
+								}
+								previous = box;
+							}
+						}
+					}
+					return { directions, isolates, outOfOrder };
+				});
+				console.log(`${shot}: text blocks laid out ${JSON.stringify(directions)}; ${isolates} LRI…PDI isolates, ${outOfOrder.length} drawn out of order${outOfOrder.map((name) => `\n  ${name}`).join('')}`);
+				if (outOfOrder.length > 0) process.exitCode = 1;
+				await page.close();
+			}
+		}
+	} finally {
+		await context.close();
+		fs.rmSync(profile, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
