@@ -3,6 +3,7 @@ import { invalidInput } from './inputErrors';
 import { jalaliToUnixDays, latinDigits, missingJalaliDay } from '../../../allNodes/jalali';
 import type { ParamRule } from '../wireParams';
 import { quoted } from '../../../allNodes/bidi';
+import { inZone } from '../../../allNodes/timeZones';
 
 interface DateTimeLike {
 	toMillis(): number;
@@ -10,23 +11,6 @@ interface DateTimeLike {
 
 function isDateTimeLike(value: unknown): value is DateTimeLike {
 	return typeof value === 'object' && value !== null && typeof (value as DateTimeLike).toMillis === 'function';
-}
-
-/** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
-function zoneOffsetMs(utcMs: number, timeZone: string): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(utcMs));
-	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-	return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
 /** A Jalali date as people type it, `1405/01/01` or `1405-1-1`, with an optional time `09:00[:00]`. */
@@ -49,12 +33,6 @@ function gregorianWallClock(text: string): number | string | undefined {
 	if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return `${quoted(text)} is not a day of the calendar: check the month and the day`;
 	if (hour > 23 || minute > 59 || second > 59) return `${quoted(text)} is not a time of day: hours go from 00 to 23, minutes and seconds from 00 to 59`;
 	return Date.UTC(year, month - 1, day, hour, minute, second, ms);
-}
-
-/** The instant a wall-clock time (given as if it were UTC) names in `timeZone`. */
-function inZone(wallClockAsUtc: number, timeZone: string): number {
-	const guess = wallClockAsUtc - zoneOffsetMs(wallClockAsUtc, timeZone);
-	return wallClockAsUtc - zoneOffsetMs(guess, timeZone);
 }
 
 /** The Jalali date and time in `text` as a wall-clock time (as if UTC), or why it is not a date. */
