@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkedField } from '../../operationParts/fields/checked';
 import { showFor } from '../../operationParts/fields/routing';
+import { sendWindowField, sendWindowRule } from '../../operationParts/fields/sendWindow';
+import { addScheduledFor } from '../../operationParts/sendWindow/scheduledRows';
 import {
 	hideRecipientsField,
 	localIdsField,
@@ -88,6 +90,7 @@ export const sendOperation: INodePropertyOptions = {
 					...localIdsRules,
 					tagRule,
 					localIdsAgainstDuplicates,
+					sendWindowRule,
 					countedMessages(textToEachRecipient),
 				),
 			],
@@ -95,7 +98,7 @@ export const sendOperation: INodePropertyOptions = {
 		operations: {
 			pagination: recipientListChunks,
 		},
-		output: { postReceive: [entriesToItems, addMessageParts] },
+		output: { postReceive: [entriesToItems, addMessageParts, addScheduledFor] },
 	},
 };
 
@@ -109,6 +112,7 @@ export const sendFields: INodeProperties[] = [
 		mediaIdField,
 		policyField,
 		sendAtField(),
+		sendWindowField,
 		senderLine.property,
 		tagField,
 	]),

@@ -2,6 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../sending/chunks';
 import { countedMessages, textPerRecipient } from '../../sending/messageCap';
 import { showFor } from '../../operationParts/fields/routing';
+import { sendWindowField, sendWindowRule } from '../../operationParts/fields/sendWindow';
+import { addScheduledFor } from '../../operationParts/sendWindow/scheduledRows';
 import {
 	hideRecipientsField,
 	mediaIdField,
@@ -28,7 +30,15 @@ export const sendArrayOperation: INodePropertyOptions = {
 		request: { method: 'POST', url: '/sms/sendarray.json' },
 		send: {
 			preSend: [
-				prepareRequest(buildArrays, sendAtRule, tagRule, policyRule, mediaIdFieldRule, countedMessages(textPerRecipient)),
+				prepareRequest(
+					buildArrays,
+					sendAtRule,
+					tagRule,
+					policyRule,
+					mediaIdFieldRule,
+					sendWindowRule,
+					countedMessages(textPerRecipient),
+				),
 			],
 		},
 		operations: {
@@ -41,7 +51,7 @@ export const sendArrayOperation: INodePropertyOptions = {
 				send: { localIdList: 'localmessageids', mayHaveBeenSent: 'the messages may have been sent' },
 			}),
 		},
-		output: { postReceive: [entriesToItems, addMessageParts] },
+		output: { postReceive: [entriesToItems, addMessageParts, addScheduledFor] },
 	},
 };
 
@@ -107,6 +117,7 @@ export const sendArrayFields: INodeProperties[] = [
 		mediaIdField,
 		policyField,
 		sendAtField('Schedule all messages for this time; empty sends them now'),
+		sendWindowField,
 		tagField,
 	]),
 ];

@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkedField } from '../../operationParts/fields/checked';
 import { showFor } from '../../operationParts/fields/routing';
+import { sendWindowField, sendWindowRule } from '../../operationParts/fields/sendWindow';
+import { addScheduledFor } from '../../operationParts/sendWindow/scheduledRows';
 import { localIdsField, localIdsRules, recipientListField, sendAtField, sendAtRule } from '../../operationParts/fields/send';
 import { entriesToItems } from '../../../allNodes/envelope';
 import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients';
@@ -43,6 +45,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 					sendAtRule,
 					...localIdsRules,
 					localIdsAgainstDuplicates,
+					sendWindowRule,
 					countedMessages(callPerRecipient),
 				),
 			],
@@ -50,12 +53,12 @@ export const sendVoiceOperation: INodePropertyOptions = {
 		operations: {
 			pagination: recipientListChunks,
 		},
-		output: { postReceive: [entriesToItems] },
+		output: { postReceive: [entriesToItems, addScheduledFor] },
 	},
 };
 
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
 	message.property,
-	...sendOptionsCollections(display, [localIdsField, sendAtField()], { messagePreview: false }),
+	...sendOptionsCollections(display, [localIdsField, sendAtField(), sendWindowField], { messagePreview: false }),
 ];

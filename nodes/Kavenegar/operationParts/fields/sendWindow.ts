@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { isOpen, nextOpening, WEEKDAYS } from '../sendWindow/hours';
+import { checkedWindow, type WindowValues } from '../sendWindow/readWindow';
+import { rememberSchedule } from '../sendWindow/scheduledRows';
+import type { ParamRule } from '../wireParams';
+
+const dayName = (day: string) => day[0].toUpperCase() + day.slice(1);
+
+const daysField: INodeProperties = {
+	displayName: 'Days',
+	name: 'days',
+	type: 'multiOptions',
+	// n8n's lint wants a list's options in alphabetical order; the week's order is in the docs.
+	options: [...WEEKDAYS].sort().map((day) => ({ name: dayName(day), value: day })),
+	default: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+	description: 'Days on which the window opens. A window past midnight ends the next morning.',
+};
+
+const fromField: INodeProperties = {
+	displayName: 'From',
+	name: 'from',
+	type: 'string',
+	default: '08:00',
+	placeholder: 'e.g. 08:00',
+	description: 'Time of day the window opens, as HH:MM (24-hour)',
+};
+
+const untilField: INodeProperties = {
+	displayName: 'Until',
+	name: 'until',
+	type: 'string',
+	default: '21:00',
+	placeholder: 'e.g. 21:00',
+	description: 'Time of day the window closes, as HH:MM. Earlier than From: the window runs past midnight.',
+};
+
+/**
+ * The hours in which a send's messages may reach phones (an option of Additional Fields). It has
+ * no wire name: it decides the send's `date` (Send At), which `sendWindowRule` sets.
+ */
+export const sendWindowField: INodeProperties = {
+	displayName: 'Send Window',
+	name: 'sendWindow',
+	type: 'fixedCollection',
+	placeholder: 'Add Send Window',
+	// Added, the hours show at once with their defaults, as n8n's own one-group options do.
+	default: { hours: {} },
+	description:
+		"Hours in which messages may reach phones, in the workflow's time zone. Outside them, Kavenegar holds the message until the window next opens.",
+	options: [{ displayName: 'Hours', name: 'hours', values: [daysField, fromField, untilField] }],
+};
+
+/**
+ * The window as set, or undefined. Most sends have none: the collection is read raw first (n8n
+ * evaluates and checks a value against the node's properties on every getNodeParameter), and
+ * only a window is evaluated, with its expressions.
+ */
+function windowValues(context: IExecuteSingleFunctions): WindowValues | undefined {
+	const fields = context.getNodeParameter('additionalFields', {}, { rawExpressions: true });
+	if (typeof fields !== 'object' || fields === null || !('sendWindow' in fields)) return undefined;
+	const hours = context.getNodeParameter('additionalFields.sendWindow.hours', null) as IDataObject | null;
+	if (typeof hours !== 'object' || hours === null) return undefined;
+	// n8n may leave out a value the user did not change: it is the field's default.
+	return { from: hours.from ?? fromField.default, until: hours.until ?? untilField.default, days: hours.days ?? daysField.default };
+}
+
+/**
+ * Keeps a send inside its window: outside it, the send's `date` becomes the window's next opening
+ * after now or after the user's Send At, whichever is later, so that Kavenegar holds the messages
+ * and nothing goes early. Runs after the local IDs are derived, so that a re-run of the same send
+ * keeps its IDs whether the window was open or not.
+ */
+export const sendWindowRule: ParamRule = function (params) {
+	const values = windowValues(this);
+	if (values === undefined) return;
+	const window = checkedWindow(this, values);
+	const timeZone = this.getTimezone();
+	const now = Date.now();
+	const sendAt = typeof params.date === 'number' ? params.date : undefined;
+	const earliest = Math.max(now, (sendAt ?? 0) * 1000);
+	if (isOpen(earliest, window, timeZone)) {
+		rememberSchedule(this, { goesAt: sendAt !== undefined && sendAt * 1000 > now ? sendAt : undefined, sendAtMoved: false });
+		return;
+	}
+	const goesAt = Math.floor(nextOpening(earliest, window, timeZone) / 1000);
+	params.date = goesAt;
+	rememberSchedule(this, { goesAt, sendAtMoved: sendAt !== undefined });
+};
