@@ -660,7 +660,7 @@ function cleanup(keep = KEEP) {
 	else if (workDir) log(`kept ${workDir} (logs in ${path.join(workDir, 'logs')})`);
 }
 
-module.exports = { liveExamplesCheck };
+module.exports = { liveExamplesCheck, webhookRegistered };
 
 if (require.main === module) {
 	stopChildrenOnExit(() => cleanup());

@@ -8,6 +8,7 @@
  *   node scripts/e2eNewerN8n.js --run trigger           the Kavenegar Trigger (npm run test:trigger:newer)
  *   node scripts/e2eNewerN8n.js --run webhook           the Kavenegar Webhook Trigger (npm run test:webhook:newer)
  *   node scripts/e2eNewerN8n.js --run agent             the node as an AI agent's tool, and over MCP (npm run test:agent:newer)
+ *   node scripts/e2eNewerN8n.js --run otp               one-time codes with n8n's Data table (npm run test:otp:newer)
  *   node scripts/e2eNewerN8n.js --run editor            every panel in the editor (npm run test:editor:newer)
  *   node scripts/e2eNewerN8n.js --run live              webhook examples, webhook, agent and editor on one n8n (npm run test:live:newer)
  *
@@ -57,6 +58,7 @@ const SCRIPTS = {
 	trigger: { file: 'trigger.js', env: { TRIGGER_POLL_SECONDS: '60', TRIGGER_SCENARIO: 'short' } },
 	webhook: { file: 'webhook.js' },
 	agent: { file: 'agent.js' },
+	otp: { file: 'otp.js' },
 	editor: { file: 'editorCheck.js' },
 	live: { file: 'live.js' },
 };
