@@ -122,6 +122,12 @@ describe('Send Window: days the clocks change', () => {
 		expect(items[0].json.scheduledFor).toBe('2027-03-28T06:00:00.000Z');
 	});
 
+	test('Europe/Berlin, an opening the clocks skip (02:30 that day) goes at 03:30 summer time', async () => {
+		setNow('2027-03-28T00:00:00Z'); // 01:00 CET
+		await ctx.run(sms(windowOf({ from: '02:30', until: '21:00' })), { timezone: 'Europe/Berlin' });
+		expect(ctx.fake.requests[0].form?.date).toBe(String(seconds('2027-03-28T01:30:00Z')));
+	});
+
 	test('America/New_York, 1 November 2026 (clocks back at 02:00): 08:00 is 13:00 UTC, standard time', async () => {
 		setNow('2026-11-01T05:30:00Z'); // 01:30 EDT, before the change
 		await ctx.run(sms(DAYTIME), { timezone: 'America/New_York' });
