@@ -9,8 +9,8 @@
  *    builds dist/ afresh from the sources (n8n-node build empties dist/ first); every file of dist/
  *    must be newer than the start of the pack, or prepack did not run.
  * 2. The tarball's file list must be exactly what the sources give: one .js per .ts under nodes/ and
- *    credentials/, the nodes' codex .json files, the icons, package.json, README.md, LICENSE and
- *    CHANGELOG.md. Nothing else (no source maps, no tsconfig.tsbuildinfo, no leftovers of deleted
+ *    credentials/, the nodes' codex .json files, the icons, package.json, README.md, README.fa.md (npm
+ *    ships every README*), LICENSE and CHANGELOG.md. Nothing else (no source maps, no tsconfig.tsbuildinfo, no leftovers of deleted
  *    sources), nothing missing.
  * 3. Every file package.json's n8n section names, and every icon a built node or credential refers
  *    to, is in the tarball.
@@ -29,7 +29,7 @@ const { pathToFileURL } = require('node:url');
 const { failed, describeFailure, run } = require('./lib/processes');
 
 const ROOT = path.resolve(__dirname, '..');
-const ALWAYS_SHIPPED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+const ALWAYS_SHIPPED = ['package.json', 'README.md', 'README.fa.md', 'LICENSE', 'CHANGELOG.md'];
 const PACK_TIMEOUT_MS = 5 * 60_000;
 
 /**
