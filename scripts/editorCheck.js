@@ -45,7 +45,7 @@ const { N8N_DIR, N8N_VERSION, PACKAGE_NAME, ROOT, readJson } = require('./lib/n8
 const { DEFAULT_OWNER } = require('./lib/n8nServer');
 const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { log, readUntil, seconds } = require('./lib/processes');
-const { collectionOptions, displayed, newest, panelsOf } = require('./lib/editorPanels');
+const { collectionOptions, displayed, listOptions, newest, panelsOf } = require('./lib/editorPanels');
 const { HINT_CHARS, NOTICE_CHARS, unisolatedRightToLeft } = require('./lib/editorTexts');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
@@ -315,7 +315,7 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 			if (property.isNodeSetting) continue;
 			const row = ndv.locator('[data-test-id=parameter-item]').filter({ has: page.locator(`[data-test-id=parameter-input-${property.name}]`) }).first();
 			if (property.type === 'options' || property.type === 'multiOptions') {
-				const expected = /** @type {{ name: string, description?: string }[]} */ (property.options ?? []);
+				const { offered: expected, hidden } = listOptions(workflow, shown, property, description);
 				const key = `${description.name}/${property.name}/${JSON.stringify(expected)}`;
 				if (listsSeen.has(key) || (await row.count()) === 0) continue;
 				listsSeen.add(key);
@@ -325,6 +325,9 @@ function checker({ page, workflowUrl, outDir, checks, workflow, types, credentia
 					if (!drawn) problems.push(`${property.displayName}: the list lacks "${option.name}"`);
 					else if (drawn.cut) problems.push(`${property.displayName}: "${option.name}" is cut off in the list`);
 					else if (option.description && !drawn.text.includes(plain(option.description))) problems.push(`${property.displayName} → ${option.name}: its description is not shown whole`);
+				}
+				for (const option of hidden) {
+					if (options.some((candidate) => candidate.text.startsWith(plain(option.name)))) problems.push(`${property.displayName}: the list offers "${option.name}", which the node hides here`);
 				}
 			}
 			if (property.type === 'collection') {

@@ -139,6 +139,22 @@ function choices(workflow, description, typeVersion) {
 }
 
 /**
+ * The options of an options field the editor offers for these values: n8n leaves out an option whose
+ * own displayOptions hide it (as the tool variant's Verify leaves out Check Code).
+ * @param {Workflow} workflow
+ * @param {ReturnType<typeof displayed>} shown
+ * @param {Property} property
+ * @param {Description} description
+ * @returns {{ offered: import('n8n-workflow').INodePropertyOptions[], hidden: import('n8n-workflow').INodePropertyOptions[] }}
+ */
+function listOptions(workflow, shown, property, description) {
+	const options = /** @type {import('n8n-workflow').INodePropertyOptions[]} */ (property.options ?? []);
+	const isOffered = (/** @type {import('n8n-workflow').INodePropertyOptions} */ option) =>
+		!option.displayOptions || workflow.NodeHelpers.displayParameter(shown.values, /** @type {Property} */ (/** @type {unknown} */ (option)), shown.node, description);
+	return { offered: options.filter(isOffered), hidden: options.filter((option) => !isOffered(option)) };
+}
+
+/**
  * The panels the check opens, from the descriptions the editor serves (n8n's /types/nodes.json).
  * @param {Workflow} workflow
  * @param {Description[]} descriptions the package's node types, tool variant included
@@ -155,6 +171,10 @@ function panelsOf(workflow, descriptions, { versionOne, agentType } = {}) {
 		if (/Tool$/.test(description.name)) {
 			// As an AI agent adds it: one tool node connected to an agent, its default choice.
 			panels.push({ name: `${short}, as a tool`, type: description.name, typeVersion, parameters: {}, what: `${short} v${typeVersion} as an AI agent's tool`, connectTo: agentType });
+			// And each resource whose Operation list a tool shortens, so the check sees the option left out.
+			for (const resource of shortenedForTools(workflow, description, typeVersion)) {
+				panels.push({ name: `${short}, as a tool: ${resource}`, type: description.name, typeVersion, parameters: { resource }, what: `${short} v${typeVersion} as an AI agent's tool, resource ${resource}`, connectTo: agentType });
+			}
 			continue;
 		}
 		for (const parameters of choices(workflow, description, typeVersion)) {
@@ -168,4 +188,19 @@ function panelsOf(workflow, descriptions, { versionOne, agentType } = {}) {
 	return panels;
 }
 
-module.exports = { panelsOf, displayed, collectionOptions, newest };
+/**
+ * The resources whose Operation picker hides an option from this description.
+ * @param {Workflow} workflow
+ * @param {Description} description
+ * @param {number} typeVersion
+ * @returns {string[]}
+ */
+function shortenedForTools(workflow, description, typeVersion) {
+	const pickers = description.properties.filter((property) => property.name === 'operation' && property.type === 'options');
+	return pickers
+		.flatMap((picker) => /** @type {string[]} */ (picker.displayOptions?.show?.resource ?? []).map((resource) => ({ picker, resource })))
+		.filter(({ picker, resource }) => listOptions(workflow, displayed(workflow, description, typeVersion, { resource }), picker, description).hidden.length > 0)
+		.map(({ resource }) => resource);
+}
+
+module.exports = { panelsOf, displayed, collectionOptions, listOptions, newest };
