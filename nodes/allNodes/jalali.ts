@@ -6,6 +6,7 @@
  * typed date is read as Jalali in, 1200–1599 (test/allNodes/jalali.test.js pins each Nowruz of
  * 1399–1410 and the Esfand 30 of leap years).
  */
+import { clockFormat } from './timeZones';
 
 const MONTHS = ['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand'];
 
@@ -46,29 +47,9 @@ export function latinDigits(text: string): string {
 	return text.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function jalaliFormat(timeZone: string): Intl.DateTimeFormat {
-	let format = formats.get(timeZone);
-	if (format === undefined) {
-		format = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		});
-		formats.set(timeZone, format);
-	}
-	return format;
-}
-
 function formatted(ms: number, timeZone: string): Record<string, string> {
 	const parts: Record<string, string> = {};
-	for (const { type, value } of jalaliFormat(timeZone).formatToParts(new Date(ms))) parts[type] = value;
+	for (const { type, value } of clockFormat('en-US-u-ca-persian-nu-latn', timeZone).formatToParts(new Date(ms))) parts[type] = value;
 	return parts;
 }
 

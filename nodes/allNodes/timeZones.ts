@@ -14,13 +14,15 @@ export interface WallClock {
 	second: number;
 }
 
-/** One formatter per zone, kept: building an Intl.DateTimeFormat costs far more than using one. */
+/** One formatter per calendar and zone, kept: building an Intl.DateTimeFormat costs far more than using one. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-	let format = formats.get(timeZone);
+/** Year to second, two digits each but the year, 00–23 hours, in `locale`'s calendar (`en-US`: Gregorian). */
+export function clockFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+	const key = `${locale} ${timeZone}`;
+	let format = formats.get(key);
 	if (format === undefined) {
-		format = new Intl.DateTimeFormat('en-US', {
+		format = new Intl.DateTimeFormat(locale, {
 			timeZone,
 			hourCycle: 'h23',
 			year: 'numeric',
@@ -30,14 +32,14 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 			minute: '2-digit',
 			second: '2-digit',
 		});
-		formats.set(timeZone, format);
+		formats.set(key, format);
 	}
 	return format;
 }
 
 /** What a clock in `timeZone` shows at the instant `utcMs`. */
 export function wallClock(utcMs: number, timeZone: string): WallClock {
-	const parts = zoneFormat(timeZone).formatToParts(new Date(utcMs));
+	const parts = clockFormat('en-US', timeZone).formatToParts(new Date(utcMs));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
 	return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
