@@ -8,6 +8,8 @@
  *              ones n8n refuses); Chromium opens the link and clicks Approve; the execution ends
  *              with data.approved true; a second answer changes nothing, and the link says so
  *   decline    the same, Decline: data.approved false
+ *   race       Approve and Decline posted at the same moment: the run goes on with one of them, and
+ *              each page says only what is true either way (or n8n answers the late one itself)
  *   free text  a Persian question, drawn right to left; the answer typed in Chromium is data.text
  *   time-out   Limit Wait Time of one minute: the execution ends with data.timedOut, unanswered
  *   review     an AI Agent's tool gated by Kavenegar's Human review (the HitlTool n8n makes of the
@@ -284,8 +286,8 @@ async function checkApprovals(run, { timeout, started }) {
 				if (overflow > 0) fail(`the page of ${shot} is ${overflow} px wider than a phone`);
 				await page.screenshot({ path: path.join(logDir, `approval-${shot}.png`), fullPage: true });
 				await answer(page);
-				await page.waitForSelector('text=Your answer was recorded');
-				await page.screenshot({ path: path.join(logDir, `approval-${shot}-recorded.png`), fullPage: true });
+				await page.waitForSelector('text=Your answer was sent');
+				await page.screenshot({ path: path.join(logDir, `approval-${shot}-sent.png`), fullPage: true });
 				return await page.innerText('main');
 			} finally {
 				await context.close();
@@ -327,6 +329,21 @@ async function checkApprovals(run, { timeout, started }) {
 		const declined = await finishedOutput(api, decline.executionId, 'Ask by SMS');
 		if (declined.json?.data?.approved !== false || declined.json?.data?.timedOut !== false) fail(`Decline ended with ${JSON.stringify(declined.json)}`);
 		lines.push(`  decline      output ${JSON.stringify(declined.json?.data)}`);
+
+		// Two approvers at the same moment, one Approve and one Decline: n8n goes on once, with one of
+		// them, and neither page claims what it cannot know.
+		const race = await start(PATHS.approval, { to: '09121230004', question: 'Refund order 1004?' });
+		const phone = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' };
+		const [raceApprove, raceDecline] = await Promise.all([visit(race.link, phone, { decision: 'approve' }), visit(race.link, phone, { decision: 'decline' })]);
+		const raced = await finishedOutput(api, race.executionId, 'Ask by SMS');
+		if (raced.status !== 'success' || typeof raced.json?.data?.approved !== 'boolean') fail(`the race ended ${raced.status} with ${JSON.stringify(raced.json)}`);
+		for (const { who, answer } of [{ who: 'Approve', answer: raceApprove }, { who: 'Decline', answer: raceDecline }]) {
+			const truthful = answer.status === 200 && answer.body.includes('If someone answered this question before you, their answer stands.');
+			// n8n answers a POST that comes once the run goes on itself, without the node's page.
+			const n8nOwn = answer.status < 500 && !/name="decision"|Your answer was/.test(answer.body);
+			if (!truthful && !n8nOwn) fail(`the ${who} of the race got ${answer.status}: ${answer.body.slice(0, 200)}`);
+		}
+		lines.push(`  race         Approve ${raceApprove.status}, Decline ${raceDecline.status} at once; the run went on with approved ${raced.json?.data?.approved}`);
 
 		const question = 'سفارش ۱۰۰۳ را برای فردا بفرستیم؟ (order 1003)';
 		const text = 'بله، ساعت ۱۰ صبح';

@@ -8,7 +8,7 @@
 export type PageContent =
 	| { kind: 'approval'; message: string; approveLabel: string; declineLabel?: string }
 	| { kind: 'freeText'; message: string; buttonLabel: string }
-	| { kind: 'recorded'; answer: string }
+	| { kind: 'sent'; answer: string }
 	| { kind: 'notRecorded'; reason: string };
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -59,10 +59,12 @@ export function renderPage(content: PageContent): string {
 					'<textarea id="answer" name="text" dir="auto" required maxlength="4000"></textarea>' +
 					`<button type="submit" dir="auto">${written(content.buttonLabel)}</button></form>`,
 			);
-		case 'recorded':
+		case 'sent':
+			// The page is written before n8n resumes the run, and two people answering at once both get
+			// it while n8n takes one answer: so it says only what is true for both.
 			return document(
-				'Answer recorded',
-				`<h1>Thank you</h1><p class="message" dir="auto">${written(content.answer)}</p><p class="note">Your answer was recorded. You can close this page.</p>`,
+				'Answer sent',
+				`<h1>Thank you</h1><p class="message" dir="auto">${written(content.answer)}</p><p class="note">Your answer was sent. If someone answered this question before you, their answer stands. You can close this page.</p>`,
 			);
 		case 'notRecorded':
 			return document('Answer not recorded', `<h1>Answer not recorded</h1><p class="note">${written(content.reason)}</p>`);

@@ -84,7 +84,7 @@ function answer(this: IWebhookFunctions): IWebhookResponseData {
 		answerWith(this, 400, { kind: 'notRecorded', reason: 'The answer was empty or not one this question offers. Open the link again to answer.' });
 		return { noWebhookResponse: true };
 	}
-	answerWith(this, 200, { kind: 'recorded', answer: answer.shown });
+	answerWith(this, 200, { kind: 'sent', answer: answer.shown });
 	const item: INodeExecutionData = { json: { data: { ...answer.data, timedOut: false, respondedAt: new Date().toISOString() } } };
 	return { noWebhookResponse: true, workflowData: [[item]] };
 }

@@ -80,10 +80,27 @@ describe('SMS → Send and Wait for Response', () => {
 		const { run } = await askAndWait(ask());
 		const { response, workflowData } = await callWaitingLink(run, { method: 'POST', body: { decision } });
 		expect(response.status).toBe(200);
-		expect(response.body).toContain('Your answer was recorded');
+		expect(response.body).toContain('Your answer was sent. If someone answered this question before you, their answer stands.');
 		const items = await resumeWaiting(run, workflowData);
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({ data: { approved, timedOut: false, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } });
+	});
+
+	test('two people answer at once: each page is true whichever answer n8n takes, and the run goes on with one', async () => {
+		const { run } = await askAndWait(ask());
+		// n8n hands both POSTs to the node before it resumes the run with the first answer it gets.
+		const [approveCall, declineCall] = await Promise.all([
+			callWaitingLink(run, { method: 'POST', body: { decision: 'approve' } }),
+			callWaitingLink(run, { method: 'POST', body: { decision: 'decline' } }),
+		]);
+		for (const { response } of [approveCall, declineCall]) {
+			expect(response.status).toBe(200);
+			expect(response.body).toContain('If someone answered this question before you, their answer stands.');
+			expect(response.body).not.toMatch(/recorded|counted|decided/i);
+		}
+		const items = await resumeWaiting(run, declineCall.workflowData);
+		expect(items.map((item) => item.json.data.approved)).toEqual([false]);
+		await expect(resumeWaiting(run, approveCall.workflowData)).rejects.toThrow('this run is not waiting');
 	});
 
 	test.each([
