@@ -9,11 +9,12 @@
  * advance, no real model) and its Kavenegar credential at the fake Kavenegar, which runs in this
  * process. Each conversation is a POST to the chat's production URL, as a chat widget sends it:
  *
- *   code      Send Code with a number in Persian digits: the fake gets the normalized number, the
- *             template and the code the model gave; the model gets the sent message's row.
- *   correct   Send Code with a code holding a space: the model gets the node's whole error (the
- *             field, the rule, that nothing was sent) and nothing reaches the fake; it calls again
- *             with the code fixed, which is sent once.
+ *   code      Send Code with a number in Persian digits and Code left empty: the fake gets the
+ *             normalized number, the template and a 5-digit code the node made; the model gets the
+ *             sent message's row with the code starred and its codeHash, and never the code.
+ *   correct   Send Code to a number too short: the model gets the node's whole error (the field,
+ *             the rule, that nothing was sent) and nothing reaches the fake; it calls again with the
+ *             number fixed, which is sent once.
  *   sms       Send SMS to two numbers, then Get Status of the IDs it returned: the rows of both.
  *   credit    Send SMS while the account has no credit: Kavenegar's code 418, its meaning and advice.
  *
@@ -95,29 +96,36 @@ function conversations(fake) {
 		{
 			name: 'code',
 			answer: 'Sent:',
-			prompt: 'Please send my login code 52841 to ۰۹۱۲ ۱۲۳ ۴۵۶۷',
-			turns: [() => ({ tool: 'Send_Code', args: { Recipient: '۰۹۱۲ ۱۲۳ ۴۵۶۷', Code: '52841' } }), (results) => ({ text: `Sent: ${shown(results[0])}` })],
-			check: (requests, results) => [
-				...expectRequests(requests, [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: '52841', type: 'sms' } }]),
-				...(rowsOf(results[0])[0]?.messageid && rowsOf(results[0])[0]?.receptor === '09121234567' ? [] : [`the model got ${shown(results[0])}, not the sent message's row`]),
-			],
+			prompt: 'Please send me a login code at ۰۹۱۲ ۱۲۳ ۴۵۶۷',
+			turns: [() => ({ tool: 'Send_Code', args: { Recipient: '۰۹۱۲ ۱۲۳ ۴۵۶۷' } }), (results) => ({ text: `Sent: ${shown(results[0])}` })],
+			check: (requests, results) => {
+				const code = String(requests[0]?.form?.token);
+				const row = rowsOf(results[0])[0] ?? {};
+				return [
+					...expectRequests(requests, [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: code, type: 'sms' } }]),
+					...(/^\d{5}$/.test(code) ? [] : [`the node sent ${code}, not a code of 5 digits it made`]),
+					...(row.messageid && row.receptor === '09121234567' && /^v1\./.test(row.codeHash ?? '') && String(row.message).endsWith('*****') ? [] : [`the model got ${shown(results[0])}, not the sent message's row with the code starred and its codeHash`]),
+					// The code the node made is the person's: what the model was given must not hold it.
+					...(new RegExp(`(?<!\\d)${code}(?!\\d)`).test(shown(results)) ? [`the made code ${code} reached the model: ${shown(results)}`] : []),
+				];
+			},
 		},
 		{
 			name: 'correct',
 			answer: 'First:',
-			prompt: 'Send the code 12 34 to 09121234567',
+			prompt: 'Send a login code to 0912 123',
 			turns: [
-				() => ({ tool: 'Send_Code', args: { Recipient: '09121234567', Code: '12 34' } }),
-				() => ({ tool: 'Send_Code', args: { Recipient: '09121234567', Code: '1234' } }),
+				() => ({ tool: 'Send_Code', args: { Recipient: '0912 123' } }),
+				() => ({ tool: 'Send_Code', args: { Recipient: '09121234567' } }),
 				(results) => ({ text: `First: ${shown(results[0])} Then: ${shown(results[1])}` }),
 			],
 			check: (requests, results) => {
 				const first = rowsOf(results[0])[0] ?? {};
 				return [
-					...expectRequests(requests, [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: '1234', type: 'sms' } }]),
-					...(first.error === 'Code: must not contain spaces, new lines or "_"' && /Nothing was sent to Kavenegar/.test(first.details ?? '')
+					...expectRequests(requests, [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, type: 'sms' } }]),
+					...(/^Recipient: "0912 123" is not an Iranian mobile number/.test(first.error ?? '') && /Nothing was sent to Kavenegar/.test(first.details ?? '')
 						? []
-						: [`the model got ${shown(results[0])} for a code with a space, not the node's whole error`]),
+						: [`the model got ${shown(results[0])} for a number too short, not the node's whole error`]),
 					...(rowsOf(results[1])[0]?.messageid ? [] : [`the corrected call gave the model ${shown(results[1])}`]),
 				];
 			},
@@ -337,7 +345,9 @@ async function converse({ api, base }, proof) {
 		const phase = Date.now();
 		const from = fake.requests.length;
 		const result = await mcp.checkMcp({ url: `${base}/mcp/${mcpWorkflow.path}`, token: mcpWorkflow.token, secrets: [API_KEY], problems });
-		for (const problem of expectRequests(fake.requests.slice(from), [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: '7788', type: 'sms' } }])) problems.push(`MCP: ${problem}`);
+		const made = String(fake.requests[from]?.form?.token);
+		for (const problem of expectRequests(fake.requests.slice(from), [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: made, type: 'sms' } }])) problems.push(`MCP: ${problem}`);
+		if (!/^\d{5}$/.test(made) || result.seen.some((text) => new RegExp(`(?<!\\d)${made}(?!\\d)`).test(text))) problems.push(`MCP: the made code ${made} is no 5-digit code, or reached the MCP client`);
 		lines.push(...result.lines, `  MCP took ${seconds(phase)}`);
 	}
 

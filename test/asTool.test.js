@@ -50,6 +50,15 @@ describe('as a tool', () => {
 		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ receptor: '09121234567', message: 'Your code is 52841', status: 1, statusName: 'Queued' })]);
 	});
 
+	test('Send Code with Code left empty: the node makes the code and the model never gets it', async () => {
+		const { items, error } = await ctx.run(sendCode({ value: '', additionalFields: { codeLength: 10 } }), asTool);
+		expect(error).toBeUndefined();
+		const code = String(ctx.fake.requests[0].form?.token);
+		expect(code).toMatch(/^\d{10}$/);
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ message: `Your code is ${'*'.repeat(10)}`, codeHash: expect.stringMatching(/^v1\./) })]);
+		expect(JSON.stringify(items)).not.toContain(code);
+	});
+
 	test.each(['stopWorkflow', 'continueRegularOutput'])('with On Error %s, a bad input is answered whole: the field, the rule, nothing sent', async (onError) => {
 		const { items, error } = await ctx.run(sendCode({ value: '12 34' }), { settings: { ...asTool.settings, onError: /** @type {any} */ (onError) } });
 		expect(error).toBeUndefined();

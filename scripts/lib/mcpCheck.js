@@ -5,7 +5,8 @@
  * scripts/agent.js. The workflow is the MCP Server Trigger (version 2, Bearer auth) with the three
  * Kavenegar tools of examples/ai-agent-tools.json connected to it. The client must be refused
  * without the token, list the three tools with a description and a described parameter each, call
- * Send Code (sent once: the caller checks the fake), get a bad code's whole error back as the
+ * Send Code with the number only (the node makes the code; sent once: the caller checks the fake,
+ * and that the code is in nothing the client received), get a bad number's whole error back as the
  * result, and see the API key in nothing it receives.
  */
 const crypto = require('node:crypto');
@@ -41,7 +42,7 @@ const textOf = (result) => (result?.content ?? []).map((/** @type {any} */ part)
 
 /**
  * @param {{ url: string, token: string, secrets: string[], problems: string[] }} options
- * @returns {Promise<{ lines: string[] }>}
+ * @returns {Promise<{ lines: string[], seen: string[] }>} what it printed, and every text the client received
  */
 async function checkMcp({ url, token, secrets, problems }) {
 	const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -75,22 +76,22 @@ async function checkMcp({ url, token, secrets, problems }) {
 		}
 		lines.push(`  MCP tools/list      ${tools.map((/** @type {any} */ tool) => `${tool.name}(${Object.keys(tool.inputSchema?.properties ?? {}).join(', ')})`).join(', ')}`);
 
-		const sent = await client.callTool({ name: 'Send_Code', arguments: { Recipient: '+98 912 123 4567', Code: '7788' } });
+		const sent = await client.callTool({ name: 'Send_Code', arguments: { Recipient: '+98 912 123 4567' } });
 		seen.push(JSON.stringify(sent));
 		const sentRows = JSON.parse(textOf(sent) || 'null');
 		const row = Array.isArray(sentRows) ? sentRows[0] : undefined;
 		if (sent.isError || !row?.messageid || row.receptor !== '09121234567') problems.push(`MCP: Send_Code answered ${JSON.stringify(sent)}, not the sent message's row`);
 
-		const bad = await client.callTool({ name: 'Send_Code', arguments: { Recipient: '09121234567', Code: '77 88' } });
+		const bad = await client.callTool({ name: 'Send_Code', arguments: { Recipient: '0912 123' } });
 		seen.push(JSON.stringify(bad));
-		if (!/Code: must not contain spaces/.test(textOf(bad)) || !/Nothing was sent to Kavenegar/.test(textOf(bad))) problems.push(`MCP: a bad code was answered ${JSON.stringify(bad)}, not the node's whole error`);
-		lines.push(`  MCP tools/call      Send_Code: ${textOf(sent).slice(0, 100)} | bad code: ${textOf(bad).slice(0, 100)}`);
+		if (!/Recipient: .* is not an Iranian mobile number/.test(textOf(bad)) || !/Nothing was sent to Kavenegar/.test(textOf(bad))) problems.push(`MCP: a bad number was answered ${JSON.stringify(bad)}, not the node's whole error`);
+		lines.push(`  MCP tools/call      Send_Code: ${textOf(sent).slice(0, 100)} | bad number: ${textOf(bad).slice(0, 100)}`);
 		lines.push(`  MCP without token   refused (${refused.slice(0, 80)})`);
 	} finally {
 		await client.close();
 	}
 	for (const secret of secrets) if (seen.some((text) => text.includes(secret))) problems.push('MCP: the API key reached the MCP client');
-	return { lines };
+	return { lines, seen };
 }
 
 module.exports = { mcpWorkflow, checkMcp };
