@@ -3,8 +3,8 @@
  * starts from: what scripts/checkDocs.js keeps true of them, on this repository and on small ones.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
+const { useTempRepositories } = require('../tempRepository');
 const { checkDocs, operationsOf, tableRowsOf } = require('../../scripts/checkDocs');
 const { Kavenegar } = require('../../nodes/Kavenegar/Kavenegar.node');
 
@@ -13,23 +13,8 @@ const OPERATIONS = operationsOf(new Kavenegar().description.properties);
 const LRI = '\u2066';
 const PDI = '\u2069';
 
-/** @type {string[]} */
-const made = [];
-afterAll(() => made.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
-
-/**
- * A small repository on disk, as checkDocs reads one.
- * @param {Record<string, string>} files path → content
- */
-function repository(files) {
-	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'check-readmes-'));
-	made.push(root);
-	for (const [name, content] of Object.entries(files)) {
-		fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-		fs.writeFileSync(path.join(root, name), content);
-	}
-	return root;
-}
+/** A small repository on disk, as checkDocs reads one. */
+const repository = useTempRepositories('check-readmes-');
 
 const GUIDE_TABLE = '| Resource | Operation | کاربرد |\n|---|---|---|\n| SMS | Send, Cancel | پیامک |\n';
 

@@ -1,26 +1,11 @@
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
+const { useTempRepositories } = require('../tempRepository');
 const { checkDocs, slugOf, README_MAX_BYTES } = require('../../scripts/checkDocs');
 
 const ROOT = path.resolve(__dirname, '../..');
-/** @type {string[]} */
-const made = [];
-afterAll(() => made.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
-
-/**
- * A small repository on disk, as checkDocs reads one.
- * @param {Record<string, string>} files path → content
- */
-function repository(files) {
-	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'check-docs-'));
-	made.push(root);
-	for (const [name, content] of Object.entries(files)) {
-		fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-		fs.writeFileSync(path.join(root, name), content);
-	}
-	return root;
-}
+/** A small repository on disk, as checkDocs reads one. */
+const repository = useTempRepositories('check-docs-');
 
 describe('the documentation of this repository', () => {
 	test('every relative link and anchor resolves, and the README is within its size', () => {
