@@ -86,21 +86,26 @@ describe('SMS → Send and Wait for Response', () => {
 		expect(items[0].json).toEqual({ data: { approved, timedOut: false, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } });
 	});
 
-	test('two people answer at once: each page is true whichever answer n8n takes, and the run goes on with one', async () => {
+	test.each([
+		['Decline', 'decline', false],
+		['Approve', 'approve', true],
+	])('two people answer at once, Approve and Decline, and n8n takes %s: both pages are true, and the run goes on once, with it', async (_, taken, approved) => {
 		const { run } = await askAndWait(ask());
-		// n8n hands both POSTs to the node before it resumes the run with the first answer it gets.
-		const [approveCall, declineCall] = await Promise.all([
-			callWaitingLink(run, { method: 'POST', body: { decision: 'approve' } }),
-			callWaitingLink(run, { method: 'POST', body: { decision: 'decline' } }),
-		]);
-		for (const { response } of [approveCall, declineCall]) {
+		// n8n reads the waiting execution for each POST and runs the node's webhook for both before it
+		// resumes the run; the first resume marks it running, and n8n refuses the other.
+		const calls = await Promise.all(
+			['approve', 'decline'].map(async (decision) => ({ decision, ...(await callWaitingLink(run, { method: 'POST', body: { decision } })) })),
+		);
+		for (const { response, workflowData } of calls) {
+			expect(workflowData).toBeDefined();
 			expect(response.status).toBe(200);
-			expect(response.body).toContain('If someone answered this question before you, their answer stands.');
+			expect(response.body).toContain('Your answer was sent. If someone answered this question before you, their answer stands.');
 			expect(response.body).not.toMatch(/recorded|counted|decided/i);
 		}
-		const items = await resumeWaiting(run, declineCall.workflowData);
-		expect(items.map((item) => item.json.data.approved)).toEqual([false]);
-		await expect(resumeWaiting(run, approveCall.workflowData)).rejects.toThrow('this run is not waiting');
+		const [won, lost] = [calls.find((call) => call.decision === taken), calls.find((call) => call.decision !== taken)];
+		const items = await resumeWaiting(run, won?.workflowData);
+		expect(items.map((item) => item.json.data.approved)).toEqual([approved]);
+		await expect(resumeWaiting(run, lost?.workflowData)).rejects.toThrow('this run is not waiting');
 	});
 
 	test.each([
