@@ -8,8 +8,9 @@
  *              ones n8n refuses); Chromium opens the link and clicks Approve; the execution ends
  *              with data.approved true; a second answer changes nothing, and the link says so
  *   decline    the same, Decline: data.approved false
- *   race       Approve and Decline posted at the same moment: the run goes on with one of them, and
- *              each page says only what is true either way (or n8n answers the late one itself)
+ *   race       Approve and Decline posted at the same moment, both reaching the node (asked again, 3
+ *              times at most, until they do): the run goes on once (its one outcome SMS), with one of
+ *              them, and each page says only what is true either way (or n8n answers the late one)
  *   free text  a Persian question, drawn right to left; the answer typed in Chromium is data.text
  *   time-out   Limit Wait Time of one minute: the execution ends with data.timedOut, unanswered
  *   review     an AI Agent's tool gated by Kavenegar's Human review (the HitlTool n8n makes of the
@@ -27,7 +28,17 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const NODE = 'n8n-nodes-kavenegar.kavenegar';
 const HITL_NODE = 'n8n-nodes-kavenegar.kavenegarHitlTool';
-const PATHS = { approval: 'kavenegar-approval-check', freeText: 'kavenegar-answer-check' };
+const PATHS = { approval: 'kavenegar-approval-check', freeText: 'kavenegar-answer-check', race: 'kavenegar-race-check' };
+const APPROVAL = { responseType: 'approval', approvalOptions: { values: { approvalType: 'double', approveLabel: 'Approve', disapproveLabel: 'Decline' } } };
+/** Where the race's workflow texts its outcome. */
+const OUTCOME_TO = '09121230005';
+/** What the node's page says to each of two people answering at once. */
+const SENT = 'If someone answered this question before you, their answer stands.';
+/**
+ * Both answers reach the node only when n8n reads the waiting execution for each before it resumes
+ * it for either; the race is asked again until they do, at most this many times.
+ */
+const RACE_TRIES = 3;
 const WAIT_MS = 90_000;
 /** n8n resumes a timed-out wait from its wait tracker, which looks every 60 seconds. */
 const TIMEOUT_WAIT_MS = 200_000;
@@ -70,6 +81,25 @@ function webhookThenAsk(id, hookPath, credential, parameters) {
 		],
 		connections: { Webhook: { main: [[{ node: 'Ask by SMS', type: 'main', index: 0 }]] } },
 	};
+}
+
+/**
+ * The approval question, then an SMS that tells its outcome: a run that went on twice would send it
+ * twice, which n8n's own execution data cannot show (a second resume would overwrite the first).
+ * @param {CredentialRef} credential
+ */
+function raceWorkflow(credential) {
+	const workflow = webhookThenAsk('kvnApprovalCheck3', PATHS.race, credential, APPROVAL);
+	const outcome = {
+		id: crypto.randomUUID(),
+		name: 'Tell the outcome',
+		type: NODE,
+		typeVersion: 3,
+		position: [440, 0],
+		credentials: { kavenegarApi: credential },
+		parameters: { resource: 'sms', operation: 'send', recipients: OUTCOME_TO, message: "=Refund {{ $json.data.approved ? 'approved' : 'declined' }}" },
+	};
+	return { ...workflow, nodes: [...workflow.nodes, outcome], connections: { ...workflow.connections, 'Ask by SMS': { main: [[{ node: outcome.name, type: 'main', index: 0 }]] } } };
 }
 
 /**
@@ -139,8 +169,9 @@ function approvalSetup({ credential, modelCredential, agentVersion }) {
 	});
 	return {
 		workflows: [
-			webhookThenAsk('kvnApprovalCheck1', PATHS.approval, credential, { responseType: 'approval', approvalOptions: { values: { approvalType: 'double', approveLabel: 'Approve', disapproveLabel: 'Decline' } } }),
+			webhookThenAsk('kvnApprovalCheck1', PATHS.approval, credential, APPROVAL),
 			webhookThenAsk('kvnApprovalCheck2', PATHS.freeText, credential, { responseType: 'freeText' }),
+			raceWorkflow(credential),
 			review.workflow,
 		],
 		reviewChatId: review.chatId,
@@ -190,7 +221,8 @@ async function finishedOutput(api, id, nodeName, timeoutMs = WAIT_MS) {
 		return ['success', 'error', 'crashed', 'canceled'].includes(found.status) ? found : undefined;
 	}, `execution ${id} to end`, timeoutMs);
 	const runs = done.data?.resultData?.runData?.[nodeName] ?? [];
-	return { status: done.status, json: runs.at(-1)?.data?.main?.[0]?.[0]?.json };
+	const items = runs.at(-1)?.data?.main?.[0] ?? [];
+	return { status: done.status, json: items[0]?.json, items: items.length };
 }
 
 /**
@@ -332,18 +364,36 @@ async function checkApprovals(run, { timeout, started }) {
 
 		// Two approvers at the same moment, one Approve and one Decline: n8n goes on once, with one of
 		// them, and neither page claims what it cannot know.
-		const race = await start(PATHS.approval, { to: '09121230004', question: 'Refund order 1004?' });
 		const phone = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' };
-		const [raceApprove, raceDecline] = await Promise.all([visit(race.link, phone, { decision: 'approve' }), visit(race.link, phone, { decision: 'decline' })]);
-		const raced = await finishedOutput(api, race.executionId, 'Ask by SMS');
-		if (raced.status !== 'success' || typeof raced.json?.data?.approved !== 'boolean') fail(`the race ended ${raced.status} with ${JSON.stringify(raced.json)}`);
-		for (const { who, answer } of [{ who: 'Approve', answer: raceApprove }, { who: 'Decline', answer: raceDecline }]) {
-			const truthful = answer.status === 200 && answer.body.includes('If someone answered this question before you, their answer stands.');
-			// n8n answers a POST that comes once the run goes on itself, without the node's page.
-			const n8nOwn = answer.status < 500 && !/name="decision"|Your answer was/.test(answer.body);
-			if (!truthful && !n8nOwn) fail(`the ${who} of the race got ${answer.status}: ${answer.body.slice(0, 200)}`);
+		for (let tries = 1; ; tries++) {
+			const race = await start(PATHS.race, { to: '09121230004', question: `Refund order 1004 (try ${tries})?` });
+			const from = fake.requests.length;
+			const answers = await Promise.all(
+				/** @type {const} */ ([
+					['Approve', 'approve', true],
+					['Decline', 'decline', false],
+				]).map(async ([who, decision, approved]) => ({ who, approved, ...(await visit(race.link, phone, { decision })) })),
+			);
+			const raced = await finishedOutput(api, race.executionId, 'Ask by SMS');
+			const outcomes = fake.requests.slice(from).filter((request) => request.operation === 'sms/send' && request.form?.receptor === OUTCOME_TO);
+			const stood = raced.json?.data?.approved;
+			if (raced.status !== 'success' || raced.items !== 1 || typeof stood !== 'boolean') fail(`the race ended ${raced.status} with ${raced.items} items: ${JSON.stringify(raced.json)}`);
+			if (outcomes.length !== 1 || outcomes[0].form?.message !== `Refund ${stood ? 'approved' : 'declined'}`) fail(`the race's run told its outcome ${outcomes.length} times: ${JSON.stringify(outcomes.map((request) => request.form?.message))}`);
+			for (const answer of answers) {
+				const truthful = answer.status === 200 && answer.body.includes(SENT);
+				// n8n answers a POST that comes once the run goes on itself, without the node's page.
+				const n8nOwn = answer.status < 500 && !/name="decision"|Your answer was/.test(answer.body);
+				if (!truthful && !n8nOwn) fail(`the ${answer.who} of the race got ${answer.status}: ${answer.body.slice(0, 200)}`);
+			}
+			const reachedNode = answers.filter((answer) => answer.body.includes(SENT));
+			// Alone at the node, an answer is the one n8n took.
+			if (reachedNode.length === 1 && reachedNode[0].approved !== stood) fail(`only the ${reachedNode[0].who} reached the node, yet the run went on with approved ${stood}`);
+			if (reachedNode.length === 2 || tries === RACE_TRIES) {
+				if (reachedNode.length < 2) fail(`in ${tries} tries, Approve and Decline posted at once never both reached the node: the race was not tested`);
+				lines.push(`  race         Approve ${answers[0].status}, Decline ${answers[1].status} at once, ${reachedNode.length} of them answered by the node (try ${tries}); the run went on once, with approved ${stood}`);
+				break;
+			}
 		}
-		lines.push(`  race         Approve ${raceApprove.status}, Decline ${raceDecline.status} at once; the run went on with approved ${raced.json?.data?.approved}`);
 
 		const question = 'سفارش ۱۰۰۳ را برای فردا بفرستیم؟ (order 1003)';
 		const text = 'بله، ساعت ۱۰ صبح';
