@@ -43,20 +43,32 @@ test('the field a model fills with the code is labelled Code, the key the editor
 });
 
 describe('as a tool', () => {
-	test('Send Code answers the sent message', async () => {
+	test('Send Code answers the sent message, with a code the model gave sent as it is', async () => {
 		const { items, error } = await ctx.run(sendCode(), asTool);
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests.map((request) => request.form)).toEqual([{ receptor: '09121234567', template: 'otp', token: '52841', type: 'sms' }]);
 		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ receptor: '09121234567', message: 'Your code is 52841', status: 1, statusName: 'Queued' })]);
 	});
 
+	// Ten digits: no other number of the row (messageid, date, cost) can hold them by chance.
 	test('Send Code with Code left empty: the node makes the code and the model never gets it', async () => {
 		const { items, error } = await ctx.run(sendCode({ value: '', additionalFields: { codeLength: 10 } }), asTool);
 		expect(error).toBeUndefined();
 		const code = String(ctx.fake.requests[0].form?.token);
 		expect(code).toMatch(/^\d{10}$/);
-		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ message: `Your code is ${'*'.repeat(10)}`, codeHash: expect.stringMatching(/^v1\./) })]);
+		expect(items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ receptor: '09121234567', message: `Your code is ${'*'.repeat(10)}`, codeHash: expect.stringMatching(/^v1\./), expiresAt: expect.any(String) }),
+		]);
 		expect(JSON.stringify(items)).not.toContain(code);
+	});
+
+	test('a number too short is answered whole, nothing sent, as the agent and MCP checks expect to correct it', async () => {
+		const { items, error } = await ctx.run(sendCode({ recipient: '0912 123', value: '' }), asTool);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(0);
+		expect(items.map((item) => item.json)).toEqual([
+			{ error: expect.stringMatching(/^Recipient: "0912 123" is not an Iranian mobile number/), details: 'Nothing was sent to Kavenegar for this item.' },
+		]);
 	});
 
 	test.each(['stopWorkflow', 'continueRegularOutput'])('with On Error %s, a bad input is answered whole: the field, the rule, nothing sent', async (onError) => {
