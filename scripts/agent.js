@@ -11,8 +11,7 @@
  *
  *   code      Send Code with a number in Persian digits and Code left empty: the fake gets the
  *             normalized number, the template and a 5-digit code the node made; the model gets the
- *             sent message's row with the code starred, its codeHash and expiresAt, and the code is
- *             in nothing the model received after the call.
+ *             sent message's row with the code starred and its codeHash, and never the code.
  *   correct   Send Code to a number too short: the model gets the node's whole error (the field,
  *             the rule, that nothing was sent) and nothing reaches the fake; it calls again with the
  *             number fixed, which is sent once.
@@ -22,14 +21,10 @@
  * Then, on the same n8n, SMS → Send and Wait for Response and Kavenegar's Human review under an AI
  * Agent, answered in headless Chromium (scripts/lib/approvalCheck.js; AGENT_APPROVALS=0 leaves it out).
  *
- * Each tool reaches the model with the example's description and, as parameters, only the fields the
- * example lets a model fill (`$fromAI`), each described: Send Code takes Recipient alone.
- *
  * Then n8n is stopped and the API key searched for in every request the model received, every log
  * line of n8n, every stored execution and every file of n8n's user folder (its database holds it
  * encrypted, as a credential). With MCP (the default; AGENT_MCP=0 leaves it out), the same tools
- * behind n8n's MCP Server Trigger are listed and called by the official MCP client (scripts/lib/mcpCheck.js),
- * and the code Send Code made there is in nothing the client received.
+ * behind n8n's MCP Server Trigger are listed and called by the official MCP client (scripts/lib/mcpCheck.js).
  *
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), AGENT_KEEP=1
  * (keep the work folder), AGENT_VERSIONS (AI Agent versions, comma-separated; default: what n8n
@@ -45,7 +40,6 @@ const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
 const { executionsInSqlite, filesHolding } = require('./lib/webhookTrigger');
 const { startScriptedModel } = require('./lib/scriptedModel');
-const { fromAiKeys, sameKeys, toolName } = require('./lib/mcpCheck');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
 const KEEP = process.env.AGENT_KEEP === '1';
@@ -66,9 +60,8 @@ const CHAT_TIMEOUT_MS = 120_000;
 /** @typedef {import('../test/fakeKavenegar').FakeKavenegar} Fake */
 /**
  * A conversation: the user's message, the model's turns, how the agent's answer starts (the last
- * turn's text), and the checks of what the fake received, the tool results the model was given and
- * the model's requests whole.
- * @typedef {{ name: string, prompt: string, turns: Scenario['turns'], answer: string, before?: () => void, after?: () => void, check: (requests: any[], results: unknown[], asked: ModelRequest[]) => string[] }} Conversation
+ * turn's text), and the checks of what the fake received and the model was given.
+ * @typedef {{ name: string, prompt: string, turns: Scenario['turns'], answer: string, before?: () => void, after?: () => void, check: (requests: any[], results: unknown[]) => string[] }} Conversation
  */
 
 /**
@@ -93,14 +86,6 @@ const shown = (result) => (typeof result === 'string' ? result : JSON.stringify(
 const rowsOf = (result) => (Array.isArray(result) ? result : []);
 
 /**
- * Where a text holds a code as a number of its own, with a little of what surrounds it; undefined
- * if nowhere. The same digits within a longer number (a messageid, a timestamp) are chance, not the code.
- * @param {string} text
- * @param {string} code
- */
-const codeIn = (text, code) => text.match(new RegExp(`.{0,60}(?<!\\d)${code}(?!\\d).{0,20}`))?.[0];
-
-/**
  * The conversations, each checked against what the fake received during it and what the model was given.
  * @param {Fake} fake
  * @returns {Conversation[]}
@@ -113,20 +98,15 @@ function conversations(fake) {
 			answer: 'Sent:',
 			prompt: 'Please send me a login code at ۰۹۱۲ ۱۲۳ ۴۵۶۷',
 			turns: [() => ({ tool: 'Send_Code', args: { Recipient: '۰۹۱۲ ۱۲۳ ۴۵۶۷' } }), (results) => ({ text: `Sent: ${shown(results[0])}` })],
-			check: (requests, results, asked) => {
+			check: (requests, results) => {
 				const code = String(requests[0]?.form?.token);
 				const row = rowsOf(results[0])[0] ?? {};
-				// Every request the model got once Send_Code had run, whole: the tool's result and all n8n put round it.
-				const afterCall = asked.filter((request) => request.results.length > 0);
 				return [
 					...expectRequests(requests, [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: code, type: 'sms' } }]),
 					...(/^\d{5}$/.test(code) ? [] : [`the node sent ${code}, not a code of 5 digits it made`]),
-					...(row.messageid && row.receptor === '09121234567' && /^v1\./.test(row.codeHash ?? '') && row.expiresAt && String(row.message).endsWith('*****')
-						? []
-						: [`the model got ${shown(results[0])}, not the sent message's row with the code starred, its codeHash and expiresAt`]),
-					...(afterCall.length > 0 ? [] : ['the model was not asked again after Send_Code ran']),
-					// The code is the person's to read on their phone: a model that knew it could be talked into telling it.
-					...afterCall.flatMap((request) => (codeIn(request.raw, code) ? [`the made code ${code} reached the model: …${codeIn(request.raw, code)}…`] : [])),
+					...(row.messageid && row.receptor === '09121234567' && /^v1\./.test(row.codeHash ?? '') && String(row.message).endsWith('*****') ? [] : [`the model got ${shown(results[0])}, not the sent message's row with the code starred and its codeHash`]),
+					// The code the node made is the person's: what the model was given must not hold it.
+					...(new RegExp(`(?<!\\d)${code}(?!\\d)`).test(shown(results)) ? [`the made code ${code} reached the model: ${shown(results)}`] : []),
 				];
 			},
 		},
@@ -339,7 +319,7 @@ async function converse({ api, base }, proof) {
 			}
 			const asked = model.requests.filter((request) => request.scenario === prompt);
 			const results = asked.at(-1)?.results ?? [];
-			for (const problem of talk.check(fake.requests.slice(from), results, asked)) problems.push(`AI Agent ${run.version}, ${talk.name}: ${problem}`);
+			for (const problem of talk.check(fake.requests.slice(from), results)) problems.push(`AI Agent ${run.version}, ${talk.name}: ${problem}`);
 			if (!answer.startsWith(talk.answer)) {
 				problems.push(`AI Agent ${run.version}, ${talk.name}: the chat answered ${JSON.stringify(answer.slice(0, 200))}`);
 			}
@@ -353,12 +333,10 @@ async function converse({ api, base }, proof) {
 	const byName = Object.fromEntries(offered.map((/** @type {any} */ tool) => [tool.function?.name, tool.function]));
 	const example = readJson(EXAMPLE);
 	for (const node of WITH_CHATS ? example.nodes.filter((/** @type {any} */ node) => node.type === 'n8n-nodes-kavenegar.kavenegarTool') : []) {
-		const name = toolName(node);
+		const name = node.name.replace(/[^a-zA-Z0-9_-]+/g, '_');
 		const tool = byName[name];
-		const keys = Object.keys(tool?.parameters?.properties ?? {});
 		if (!tool) problems.push(`the model was not offered the tool ${name} (offered: ${Object.keys(byName).join(', ')})`);
 		else if (tool.description !== node.parameters.toolDescription) problems.push(`${name} reached the model described as ${JSON.stringify(tool.description)}`);
-		else if (!sameKeys(keys, fromAiKeys(node))) problems.push(`${name} reached the model with the parameters ${keys.join(', ')}, not ${fromAiKeys(node).join(', ')}`);
 		else if (Object.values(tool.parameters?.properties ?? {}).some((/** @type {any} */ property) => !property.description)) problems.push(`a parameter of ${name} reached the model without its description: ${JSON.stringify(tool.parameters)}`);
 	}
 	lines.unshift(`  tools offered       ${offered.map((/** @type {any} */ tool) => `${tool.function?.name}(${Object.keys(tool.function?.parameters?.properties ?? {}).join(', ')})`).join(', ')}`);
@@ -366,11 +344,10 @@ async function converse({ api, base }, proof) {
 	if (mcp && mcpWorkflow) {
 		const phase = Date.now();
 		const from = fake.requests.length;
-		const result = await mcp.checkMcp({ url: `${base}/mcp/${mcpWorkflow.path}`, token: mcpWorkflow.token, offered: mcpWorkflow.offered, secrets: [API_KEY], problems });
+		const result = await mcp.checkMcp({ url: `${base}/mcp/${mcpWorkflow.path}`, token: mcpWorkflow.token, secrets: [API_KEY], problems });
 		const made = String(fake.requests[from]?.form?.token);
 		for (const problem of expectRequests(fake.requests.slice(from), [{ operation: 'verify/lookup', form: { receptor: '09121234567', template: TEMPLATE, token: made, type: 'sms' } }])) problems.push(`MCP: ${problem}`);
-		if (!/^\d{5}$/.test(made)) problems.push(`MCP: the node sent ${made}, not a code of 5 digits it made`);
-		for (const text of result.seen) if (codeIn(text, made)) problems.push(`MCP: the made code ${made} reached the MCP client: …${codeIn(text, made)}…`);
+		if (!/^\d{5}$/.test(made) || result.seen.some((text) => new RegExp(`(?<!\\d)${made}(?!\\d)`).test(text))) problems.push(`MCP: the made code ${made} is no 5-digit code, or reached the MCP client`);
 		lines.push(...result.lines, `  MCP took ${seconds(phase)}`);
 	}
 

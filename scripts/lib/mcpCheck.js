@@ -4,26 +4,15 @@
  * (@modelcontextprotocol/sdk, Streamable HTTP, as desktop assistants and IDEs connect): part of
  * scripts/agent.js. The workflow is the MCP Server Trigger (version 2, Bearer auth) with the three
  * Kavenegar tools of examples/ai-agent-tools.json connected to it. The client must be refused
- * without the token, list the three tools with a description and, as parameters, the fields the
- * example lets a model fill (`$fromAI`), each described: Send Code's Recipient alone, as the node
- * makes the code. It calls Send Code with the number only and gets the row with the code starred
- * and its codeHash (sent once, and the code in nothing the client received: the caller checks both
- * against the fake), gets a bad number's whole error back as the result, and sees the API key in
- * nothing it receives.
+ * without the token, list the three tools with a description and a described parameter each, call
+ * Send Code with the number only (the node makes the code; sent once: the caller checks the fake,
+ * and that the code is in nothing the client received), get a bad number's whole error back as the
+ * result, and see the API key in nothing it receives.
  */
 const crypto = require('node:crypto');
 
 const TOOL_TYPE = 'n8n-nodes-kavenegar.kavenegarTool';
 const TRIGGER_NAME = 'MCP Server Trigger';
-
-/** The name n8n gives a node's tool (`Send Code` → `Send_Code`). @param {{ name: string }} node */
-const toolName = (node) => node.name.replace(/[^a-zA-Z0-9_-]+/g, '_');
-
-/** The parameters n8n offers for a tool: the keys of the `$fromAI` its fields hold, nothing else. @param {{ parameters: unknown }} node */
-const fromAiKeys = (node) => [...JSON.stringify(node.parameters).matchAll(/\$fromAI\('([^']+)'/g)].map((match) => match[1]);
-
-/** Whether a tool's parameters are the wanted ones, in any order. @param {string[]} keys @param {string[]} wanted */
-const sameKeys = (keys, wanted) => JSON.stringify([...keys].sort()) === JSON.stringify([...wanted].sort());
 
 /**
  * @param {any} example examples/ai-agent-tools.json
@@ -45,19 +34,17 @@ function mcpWorkflow(example, credential) {
 		connections: Object.fromEntries(tools.map((/** @type {any} */ tool) => [tool.name, { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] }])),
 		settings: { executionOrder: 'v1' },
 	};
-	const offered = Object.fromEntries(tools.map((/** @type {any} */ tool) => [toolName(tool), fromAiKeys(tool)]));
-	return { workflow, path, token, offered, credential: { ...bearer, type: 'httpBearerAuth', data: { token } } };
+	return { workflow, path, token, credential: { ...bearer, type: 'httpBearerAuth', data: { token } } };
 }
 
 /** @param {any} result a tools/call result */
 const textOf = (result) => (result?.content ?? []).map((/** @type {any} */ part) => part.text ?? '').join('');
 
 /**
- * @param {{ url: string, token: string, offered: Record<string, string[]>, secrets: string[], problems: string[] }} options
- *   offered: each tool's name and the parameters it must list (mcpWorkflow's)
+ * @param {{ url: string, token: string, secrets: string[], problems: string[] }} options
  * @returns {Promise<{ lines: string[], seen: string[] }>} what it printed, and every text the client received
  */
-async function checkMcp({ url, token, offered, secrets, problems }) {
+async function checkMcp({ url, token, secrets, problems }) {
 	const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 	const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 	/** @type {string[]} */
@@ -79,11 +66,10 @@ async function checkMcp({ url, token, offered, secrets, problems }) {
 	try {
 		const { tools } = await client.listTools();
 		seen.push(JSON.stringify(tools));
-		for (const [name, keys] of Object.entries(offered)) {
+		for (const name of ['Send_Code', 'Send_SMS', 'Get_Status']) {
 			const tool = tools.find((/** @type {any} */ candidate) => candidate.name === name);
 			const properties = Object.entries(tool?.inputSchema?.properties ?? {});
 			if (!tool) problems.push(`MCP: tools/list lacks ${name} (lists ${tools.map((/** @type {any} */ listed) => listed.name).join(', ')})`);
-			else if (!sameKeys(properties.map(([key]) => key), keys)) problems.push(`MCP: ${name} is listed with the parameters ${properties.map(([key]) => key).join(', ')}, not ${keys.join(', ')}`);
 			else if (!tool.description || properties.length === 0 || properties.some(([, property]) => !(/** @type {any} */ (property).description))) {
 				problems.push(`MCP: ${name} is listed without its description or a parameter's: ${JSON.stringify(tool)}`);
 			}
@@ -94,9 +80,7 @@ async function checkMcp({ url, token, offered, secrets, problems }) {
 		seen.push(JSON.stringify(sent));
 		const sentRows = JSON.parse(textOf(sent) || 'null');
 		const row = Array.isArray(sentRows) ? sentRows[0] : undefined;
-		if (sent.isError || !row?.messageid || row.receptor !== '09121234567' || !/\*{5}$/.test(String(row.message)) || !/^v1\./.test(String(row.codeHash)) || !row.expiresAt) {
-			problems.push(`MCP: Send_Code answered ${JSON.stringify(sent)}, not the sent message's row with the code starred, its codeHash and expiresAt`);
-		}
+		if (sent.isError || !row?.messageid || row.receptor !== '09121234567') problems.push(`MCP: Send_Code answered ${JSON.stringify(sent)}, not the sent message's row`);
 
 		const bad = await client.callTool({ name: 'Send_Code', arguments: { Recipient: '0912 123' } });
 		seen.push(JSON.stringify(bad));
@@ -110,4 +94,4 @@ async function checkMcp({ url, token, offered, secrets, problems }) {
 	return { lines, seen };
 }
 
-module.exports = { mcpWorkflow, checkMcp, toolName, fromAiKeys, sameKeys };
+module.exports = { mcpWorkflow, checkMcp };
