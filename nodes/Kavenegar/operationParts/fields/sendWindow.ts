@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { isOpen, nextOpening, WEEKDAYS } from '../sendWindow/hours';
 import { checkedWindow, type WindowValues } from '../sendWindow/readWindow';
 import { rememberSchedule } from '../sendWindow/scheduledRows';
+import { chosenTimeZone } from '../rules/timeZone';
 import type { ParamRule } from '../wireParams';
 
 const dayName = (day: string) => day[0].toUpperCase() + day.slice(1);
@@ -46,7 +47,7 @@ export const sendWindowField: INodeProperties = {
 	// Added, the hours show at once with their defaults, as n8n's own one-group options do.
 	default: { hours: {} },
 	description:
-		"Hours in which messages may reach phones, in the workflow's time zone. Outside them, Kavenegar holds the message until the window next opens.",
+		'Hours in which messages may reach phones, in the zone of Settings → Time Zone. Outside them, Kavenegar holds the message until the window next opens.',
 	options: [{ displayName: 'Hours', name: 'hours', values: [daysField, fromField, untilField] }],
 };
 
@@ -74,7 +75,7 @@ export const sendWindowRule: ParamRule = function (params) {
 	const values = windowValues(this);
 	if (values === undefined) return;
 	const window = checkedWindow(this, values);
-	const timeZone = this.getTimezone();
+	const timeZone = chosenTimeZone(this);
 	const now = Date.now();
 	const sendAt = typeof params.date === 'number' ? params.date : undefined;
 	const earliest = Math.max(now, (sendAt ?? 0) * 1000);
