@@ -7,13 +7,20 @@ import type { ParamRule } from '../wireParams';
 
 const dayName = (day: string) => day[0].toUpperCase() + day.slice(1);
 
+/** The week as Iran counts it, from Saturday to Friday. */
+const IRANIAN_WEEK = [...WEEKDAYS.slice(6), ...WEEKDAYS.slice(0, 6)];
+
+const TIME_HINT = '24-hour HH:MM (Persian digits too), in the zone of Settings → Time Zone';
+
 const daysField: INodeProperties = {
 	displayName: 'Days',
 	name: 'days',
 	type: 'multiOptions',
-	// n8n's lint wants a list's options in alphabetical order; the week's order is in the docs.
-	options: [...WEEKDAYS].sort().map((day) => ({ name: dayName(day), value: day })),
-	default: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+	// In the week's order, as n8n's Schedule Trigger lists its weekdays, from Iran's first day: a list in
+	// alphabetical order hides the week. n8n's lint (n8n-nodes-base/node-param-multi-options-type-unsorted-items)
+	// would sort options written out one by one.
+	options: IRANIAN_WEEK.map((day) => ({ name: dayName(day), value: day })),
+	default: [...IRANIAN_WEEK],
 	description: 'Days on which the window opens. A window past midnight ends the next morning.',
 };
 
@@ -23,7 +30,8 @@ const fromField: INodeProperties = {
 	type: 'string',
 	default: '08:00',
 	placeholder: 'e.g. 08:00',
-	description: 'Time of day the window opens, as HH:MM (24-hour)',
+	hint: TIME_HINT,
+	description: 'Time of day the window opens',
 };
 
 const untilField: INodeProperties = {
@@ -32,7 +40,8 @@ const untilField: INodeProperties = {
 	type: 'string',
 	default: '21:00',
 	placeholder: 'e.g. 21:00',
-	description: 'Time of day the window closes, as HH:MM. Earlier than From: the window runs past midnight.',
+	hint: TIME_HINT,
+	description: 'Time of day the window closes, its first minute outside. Earlier than From: the window runs past midnight.',
 };
 
 /**
@@ -48,7 +57,9 @@ export const sendWindowField: INodeProperties = {
 	default: { hours: {} },
 	description:
 		'Hours in which messages may reach phones, in the zone of Settings → Time Zone. Outside them, Kavenegar holds the message until the window next opens.',
-	options: [{ displayName: 'Hours', name: 'hours', values: [daysField, fromField, untilField] }],
+	// The hours first, then the days they open on; n8n-nodes-base/node-param-fixed-collection-type-unsorted-items
+	// sorts by label only values written out one by one.
+	options: [{ displayName: 'Hours', name: 'hours', values: [fromField, untilField, daysField] }],
 };
 
 /**
