@@ -70,6 +70,7 @@ async function pack(/** @type {string} */ destination) {
 /** Prepares what needs the machine's network or none (n8n, Verdaccio, the tarball, the CA), then runs the check in its namespace. */
 async function outside() {
 	const began = Date.now();
+	stopChildrenOnExit(() => {});
 	/** @type {Record<string, string>} */
 	const times = {};
 	let at = Date.now();

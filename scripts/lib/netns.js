@@ -12,8 +12,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
-const { failed, log, run, stopChildrenOnExit } = require('./processes');
+const { spawn, spawnSync } = require('node:child_process');
+const { killTree, log, track } = require('./processes');
 
 const MARKER = 'KAVENEGAR_NETNS';
 
@@ -29,6 +29,23 @@ function insideNetns() {
 function ip(args) {
 	const result = spawnSync('ip', args, { encoding: 'utf8', timeout: 30_000 });
 	return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`.trim() };
+}
+
+/**
+ * SIGTERM to the check inside, SIGKILL to its process group if it has not ended 15 s later.
+ * @param {import('node:child_process').ChildProcess | undefined} child
+ */
+async function stopChild(child) {
+	if (!child || child.exitCode !== null || child.signalCode !== null) return;
+	const ended = new Promise((resolve) => child.once('exit', resolve));
+	try {
+		process.kill(/** @type {number} */ (child.pid), 'SIGTERM');
+	} catch {
+		/* already gone */
+	}
+	const timer = setTimeout(() => killTree(child, 'SIGKILL'), 15_000);
+	await ended;
+	clearTimeout(timer);
 }
 
 /**
@@ -55,7 +72,22 @@ async function runInNetns({ hosts, env = {}, timeoutMs }) {
 			/* not empty or not there */
 		}
 	};
-	stopChildrenOnExit(remove);
+	/** @type {import('node:child_process').ChildProcess | undefined} */
+	let child;
+	// On a signal the check inside is asked to stop first (SIGTERM: it stops n8n, Verdaccio and the
+	// rest it started, each in a process group of its own that killing its group would miss), then
+	// the namespace goes.
+	for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+		// In place of the script's own (stopChildrenOnExit's SIGKILL would leave the check's children).
+		process.removeAllListeners(signal);
+		process.on(signal, () => {
+			log(`${signal}: stopping the check in ${name}`);
+			void stopChild(child).then(() => {
+				remove();
+				process.exit(1);
+			});
+		});
+	}
 	process.on('exit', remove);
 	try {
 		const add = ip(['netns', 'add', name]);
@@ -65,14 +97,33 @@ async function runInNetns({ hosts, env = {}, timeoutMs }) {
 		const up = ip(['netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up']);
 		if (up.status !== 0) throw new Error(`bringing lo up in ${name}: ${up.output}`);
 		log(`network namespace ${name}: only loopback; ${hosts.join(', ')} is 127.0.0.1 there`);
-		const child = await run('ip', ['netns', 'exec', name, process.execPath, ...process.argv.slice(1)], {
-			cwd: process.cwd(),
-			env: { ...process.env, ...env, [MARKER]: name },
-			timeoutMs,
-			echo: true,
+		// `ip netns exec` execs the command: the child's PID is the check's own node.
+		child = track(
+			spawn('ip', ['netns', 'exec', name, process.execPath, ...process.argv.slice(1)], {
+				cwd: process.cwd(),
+				env: { ...process.env, ...env, [MARKER]: name },
+				detached: true,
+				stdio: ['ignore', 'inherit', 'inherit'],
+			}),
+		);
+		const running = child;
+		/** @type {Promise<number | null>} */
+		const exited = new Promise((resolve) => {
+			running.on('exit', (code) => resolve(code));
+			running.on('error', (error) => {
+				log(`ip netns exec: ${error.message}`);
+				resolve(-1);
+			});
 		});
-		if (child.timedOut) log(`the check did not end within ${timeoutMs / 60000} minutes`);
-		return failed(child) ? 1 : 0;
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			log(`the check did not end within ${timeoutMs / 60000} minutes: stopping it`);
+			void stopChild(running);
+		}, timeoutMs);
+		const code = await exited;
+		clearTimeout(timer);
+		return code === 0 && !timedOut ? 0 : 1;
 	} finally {
 		remove();
 	}
