@@ -410,7 +410,10 @@ async function inside() {
 	// n8n's scanner against the same registry (its registry is https://registry.npmjs.org, fixed).
 	at = Date.now();
 	const scannerDir = path.join(ROOT, 'node_modules', '@n8n', 'scan-community-package', 'scanner');
-	const scan = await run(process.execPath, [path.join(scannerDir, 'cli.mjs'), `${PACKAGE_NAME}@${later}`], { cwd: workDir, env: { ...process.env, ...npmEnv }, timeoutMs: 5 * 60_000, logFile: path.join(logDir, 'scanner.log') });
+	// The scanner makes its temporary folder when it loads and leaves it: inside the work folder, it goes with it.
+	const scannerTmp = path.join(workDir, 'scanner-tmp');
+	fs.mkdirSync(scannerTmp, { recursive: true });
+	const scan = await run(process.execPath, [path.join(scannerDir, 'cli.mjs'), `${PACKAGE_NAME}@${later}`], { cwd: workDir, env: { ...process.env, ...npmEnv, TMPDIR: scannerTmp }, timeoutMs: 5 * 60_000, logFile: path.join(logDir, 'scanner.log') });
 	const output = /** @type {string} */ (scan.stdout).split('\n');
 	const verdict = (output.find((line) => /has (passed|failed)/.test(line)) ?? '').trim();
 	const reason = (output.find((line) => line.startsWith('Reason:')) ?? '').trim();
@@ -420,6 +423,7 @@ async function inside() {
 	if (!readRegistry) problems.push('the scanner did not read the package from the local registry');
 	if (!/passed/.test(verdict) && !/not published with npm provenance/.test(reason)) problems.push(`scanner: ${verdict} ${reason}`);
 	// Its lint legs on the version the registry serves: the same rules the published package meets.
+	process.env.TMPDIR = scannerTmp;
 	const scanner = await import(require('node:url').pathToFileURL(path.join(scannerDir, 'scanner.mjs')).href);
 	const lint = await scanner.analyzePackage(path.join(workDir, `package-${later}`), ['**/*.js', 'package.json']);
 	if (!lint.passed) problems.push(`scanner's rules on ${later}: ${lint.message}`);
