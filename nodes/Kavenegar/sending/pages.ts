@@ -13,11 +13,37 @@ import { sendRequest } from './sendRequest';
 const MAX_PAGES = 10_000;
 
 /**
+ * The rows of every page wanted: page 1 goes first, since only it tells how many pages there are;
+ * then the pages still needed go side by side within the node run's bound, and the rows come out
+ * in page order.
+ */
+async function pageRows(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	readPage: (answer: IDataObject) => Page,
+	pageOptions: (page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
+	pagesWanted: (first: Page) => number,
+): Promise<IDataObject[]> {
+	const fetchPage = async (page: number) => {
+		const [answer] = await sendRequest(context, requestData, { options: pageOptions(page), repeat: 'safe' });
+		return readPage(answer.json);
+	};
+	const first = await fetchPage(1);
+	const pages = Math.min(first.pages, pagesWanted(first), MAX_PAGES);
+	const rest = await inParallel(context, Math.max(0, pages - 1), async (index) => await fetchPage(index + 2));
+	const rows = [first.rows];
+	for (const outcome of rest) {
+		if (outcome.state === 'failed') throw outcome.error;
+		if (outcome.state === 'done') rows.push(outcome.value.rows);
+	}
+	return rows.flat();
+}
+
+/**
  * The paged operations have no postReceive of their own: after the envelope check (on the
  * Resource field) their one item is the service's whole answer, from which `readPage` takes the
- * rows and the page count. Page 1 goes first, since only it tells how many pages there are; then
- * the pages still needed go side by side within the node run's bound, and the rows come out in
- * page order. Return All wants every page; otherwise pages up to the Limit (n8n cuts the rows to it).
+ * rows and the page count. Return All wants every page; otherwise pages up to the Limit (n8n cuts
+ * the rows to it).
  */
 export function pagedRequest(
 	readPage: (answer: IDataObject) => Page,
@@ -29,25 +55,16 @@ export function pagedRequest(
 	): Promise<INodeExecutionData[]> {
 		const options = withWireLists(requestData.options);
 		const returnAll = this.getNodeParameter('returnAll', false) === true;
-		const fetchPage = async (page: number) => {
+		const rows = await pageRows(
+			this,
+			requestData,
+			readPage,
 			// Without Return All, page 1 goes as the user set it up (the service's default page).
-			const pageOptions = page === 1 && !returnAll ? options : pageRequest(options, page);
-			const [answer] = await sendRequest(this, requestData, { options: pageOptions, repeat: 'safe' });
-			return readPage(answer.json);
-		};
-		const first = await fetchPage(1);
-		const wanted = returnAll
-			? MAX_PAGES
-			: Math.ceil(Number(this.getNodeParameter('limit', 50)) / Math.max(1, first.pageSize));
-		const pages = Math.min(first.pages, wanted, MAX_PAGES);
-		const rest = await inParallel(this, Math.max(0, pages - 1), async (index) => await fetchPage(index + 2));
+			(page) => (page === 1 && !returnAll ? options : pageRequest(options, page)),
+			(first) => (returnAll ? MAX_PAGES : Math.ceil(Number(this.getNodeParameter('limit', 50)) / Math.max(1, first.pageSize))),
+		);
 		const item = this.getItemIndex();
-		const rows = [first.rows];
-		for (const outcome of rest) {
-			if (outcome.state === 'failed') throw outcome.error;
-			if (outcome.state === 'done') rows.push(outcome.value.rows);
-		}
-		return rows.flat().map((json) => ({ json, pairedItem: { item } }));
+		return rows.map((json) => ({ json, pairedItem: { item } }));
 	};
 }
 
