@@ -5,6 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { inboxPage, type Page } from '../../allNodes/inboxPages';
+import { DAY, oldestFirst } from '../../allNodes/rowTimes';
 import { withWireLists } from '../operationParts/wireParams';
 import { inParallel } from './inFlightBound';
 import { sendRequest } from './sendRequest';
@@ -73,6 +74,41 @@ export const inboxPages = pagedRequest(inboxPage, (options, page) => ({
 	...options,
 	body: { ...(options.body as IDataObject), pagenumber: page },
 }));
+
+/** The longest range one `sms/inboxpaged` request answers (the contract: two days). */
+const INBOX_RANGE = 2 * DAY;
+
+/**
+ * Every message `line` received from `start` to `end` (Unix seconds, both included), each once,
+ * oldest first, whether read or not: the span in ranges of two days, each read unread first, then
+ * read, every page. In that order a message another reader marks read meanwhile (Get Inbox and
+ * Mark as Read, the panel) is still found: it only moves from unread to read, into the list read
+ * after. The request's other parameters are not the inbox's, so each request carries only its own.
+ */
+export async function everyMessageReceived(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	line: string,
+	start: number,
+	end: number,
+): Promise<IDataObject[]> {
+	const byId = new Map<string, IDataObject>();
+	for (let from = start; ; from += INBOX_RANGE) {
+		const to = Math.min(from + INBOX_RANGE, end);
+		for (const isread of ['0', '1']) {
+			const params = { linenumber: line, isread, startdate: String(from), enddate: String(to) };
+			const rows = await pageRows(
+				context,
+				requestData,
+				inboxPage,
+				(page) => ({ ...requestData.options, body: { ...params, pagenumber: String(page) } }),
+				() => MAX_PAGES,
+			);
+			for (const row of rows) byId.set(String(row.messageid), row);
+		}
+		if (to >= end) return oldestFirst([...byId.values()]);
+	}
+}
 
 /** `media/list`: `entries` is `{ page, size, total, list }`. */
 function mediaPage(answer: IDataObject): Page {
