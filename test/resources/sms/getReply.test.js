@@ -107,16 +107,17 @@ describe('SMS → Get Reply', () => {
 		expect(items[0].json.text).toBe('تایید');
 	});
 
-	test('replies from another number, to another line or from before the moment are never taken; the number any way written', async () => {
+	test('replies from another number, to another line or from before the moment are never taken; the number and line any way written', async () => {
 		ctx.fake.seedInbox([
 			received('1', 7200),
 			received('1', 600, { sender: '09350000000' }),
 			received('1', 500, { receptor: '10004346' }),
 			received('2', 400, { sender: '+989121234567' }),
 		]);
-		const { items } = await ctx.run(getReply({ recipient: '+98 ۹۱۲ ۱۲۳ ۴۵۶۷' }));
+		const { items } = await ctx.run(getReply({ recipient: '+98 ۹۱۲ ۱۲۳ ۴۵۶۷', lineNumber: '3000 ۴۰۰۰' }));
 		expect(items[0].json).toEqual(expect.objectContaining({ answer: 'declined', text: '2' }));
 		expect(items[0].json.replies).toHaveLength(1);
+		expect(ctx.fake.requests.map((request) => request.form?.linenumber)).toEqual([LINE, LINE]);
 	});
 
 	test('the first reply that says yes or no decides; replies before and after it are listed', async () => {
@@ -201,6 +202,7 @@ describe('SMS → Get Reply', () => {
 		[{ recipient: '0912 123' }, 'Recipient: "0912 123" is not an Iranian mobile number (09 and 9 digits); write a number outside Iran with its country code (+44…)'],
 		[{ lineNumber: '' }, "The 'Kavenegar' node has issues:\n- Parameter \"Line Number\" is required."],
 		[{ lineNumber: '={{ $json.missing }}' }, 'Line Number: is required'],
+		[{ lineNumber: '3000-4000' }, 'Line Number: "3000-4000" is not a line number: digits only, such as 10004346'],
 		[{ since: 'yesterday-ish' }, 'Since: "yesterday-ish" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 		[{ since: '2026-02-30 10:00' }, 'Since: "2026-02-30 10:00" is not a day of the calendar: check the month and the day'],
 		[{ since: isoFromNow(-8 * DAY) }, expect.stringMatching(/^Since: must be at most 7 days in the past \(got \d{4}-.*Z\)$/)],

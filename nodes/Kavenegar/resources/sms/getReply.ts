@@ -71,7 +71,7 @@ const sinceRule: ValueRule = (wireName, label) =>
 	};
 
 const recipient = oneRecipientField('The number the question was sent to: only its replies count. +98, 0098 and Persian digits are fine.', display, 'mobile');
-const line = lineNumberField('Your line the question was sent from, which gets the replies', display);
+const line = lineNumberField('Your line the question was sent from, which gets the replies', display, { digitsOnly: true });
 const since = checkedField(
 	'startdate',
 	dateInput({
