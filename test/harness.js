@@ -200,10 +200,12 @@ const zoneSettings = (timezone) => (timezone === null ? {} : { timezone });
  * show: the output items, or the node's error. `settings` are node settings such as
  * `{ onError: 'continueRegularOutput' }`; `timezone` is the workflow's (see zoneSettings). Each run is a new execution with its own ID, as in
  * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
+ * `contextData` is the execution's node contexts as an earlier run of the node left them (n8n keeps
+ * them in the execution's data, through a wait), to run the node again later in that execution.
  * `nodeType` runs another node type in its place on the same engine and credential (the
  * benchmark's bare declarative node). `onExecution` gets the running execution, to stop it as the
  * editor's Stop button does (`cancel()`).
- * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string | null, executionId?: string, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} run
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string | null, executionId?: string, contextData?: import('n8n-workflow').IExecuteContextData, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} run
  * @returns {Promise<NodeRun>}
  */
 async function runNode({
@@ -213,6 +215,7 @@ async function runNode({
 	settings = {},
 	timezone = 'UTC',
 	executionId = `test-execution-${++executions}`,
+	contextData,
 	nodeType,
 	onExecution,
 }) {
@@ -246,6 +249,7 @@ async function runNode({
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+			...(contextData && { contextData: JSON.parse(JSON.stringify(contextData)) }),
 		},
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);

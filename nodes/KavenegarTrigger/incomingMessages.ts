@@ -10,7 +10,7 @@ import { filtersCollection } from '../allNodes/collections';
 import { messageFilter, messageFilterFields, wrongSenderNumber } from '../allNodes/messageFilters';
 import { readableRow } from '../allNodes/readableRows';
 import { callKavenegar } from '../allNodes/callKavenegar';
-import { DAY, nowSeconds, oldestFirst } from './requests';
+import { DAY, nowSeconds, oldestFirst } from '../allNodes/rowTimes';
 import { settingTimeZone } from '../allNodes/timeZoneSetting';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { callKavenegar, rowsOf } from '../allNodes/callKavenegar';
-import { DAY } from './requests';
+import { DAY } from '../allNodes/rowTimes';
 
 /*
  * The outbox reads of Message Status Changed: by message date (sms/selectoutbox), by ID

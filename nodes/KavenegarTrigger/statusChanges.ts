@@ -8,7 +8,7 @@ import {
 import { filtersCollection } from '../allNodes/collections';
 import { FINAL_STATUSES as FINAL, messageStatusName, readableRow, unixToIso } from '../allNodes/readableRows';
 import { readLatest, readOutbox, rowsById } from './outboxReads';
-import { DAY, nowSeconds, oldestFirst } from './requests';
+import { DAY, nowSeconds, oldestFirst } from '../allNodes/rowTimes';
 import { settingTimeZone } from '../allNodes/timeZoneSetting';
 
 export const MESSAGE_STATUS_CHANGED = 'messageStatusChanged';

@@ -18,7 +18,8 @@
  *    n8n's `pagination` hook: `singleRequest` by default (set on the Resource field), or what the
  *    operation sets: `inChunks` (sending/chunks.ts) splits a list longer than the service takes
  *    (Send: 200 recipients; Get Status: 500 IDs), `inboxPages`/`mediaPages` (sending/pages.ts)
- *    page through Return All. Nothing leaves before every item is checked (stop mode: one bad item
+ *    page through Return All, Get Reply reads a span of the inbox in both read states
+ *    (`everyMessageReceived`, sending/pages.ts). Nothing leaves before every item is checked (stop mode: one bad item
  *    and nothing is sent); then each request goes within the run's bound on requests in flight,
  *    busy answers are retried with backoff where a repeat is safe, and n8n's request details (the
  *    URL holds the API key) are stripped from errors. `throughSendingEngine` below puts the engine

@@ -5,6 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { inboxPage, type Page } from '../../allNodes/inboxPages';
+import { DAY, oldestFirst } from '../../allNodes/rowTimes';
 import { withWireLists } from '../operationParts/wireParams';
 import { inParallel } from './inFlightBound';
 import { sendRequest } from './sendRequest';
@@ -13,11 +14,37 @@ import { sendRequest } from './sendRequest';
 const MAX_PAGES = 10_000;
 
 /**
+ * The rows of every page wanted: page 1 goes first, since only it tells how many pages there are;
+ * then the pages still needed go side by side within the node run's bound, and the rows come out
+ * in page order.
+ */
+async function pageRows(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	readPage: (answer: IDataObject) => Page,
+	pageOptions: (page: number) => DeclarativeRestApiSettings.HttpRequestOptions,
+	pagesWanted: (first: Page) => number,
+): Promise<IDataObject[]> {
+	const fetchPage = async (page: number) => {
+		const [answer] = await sendRequest(context, requestData, { options: pageOptions(page), repeat: 'safe' });
+		return readPage(answer.json);
+	};
+	const first = await fetchPage(1);
+	const pages = Math.min(first.pages, pagesWanted(first), MAX_PAGES);
+	const rest = await inParallel(context, Math.max(0, pages - 1), async (index) => await fetchPage(index + 2));
+	const rows = [first.rows];
+	for (const outcome of rest) {
+		if (outcome.state === 'failed') throw outcome.error;
+		if (outcome.state === 'done') rows.push(outcome.value.rows);
+	}
+	return rows.flat();
+}
+
+/**
  * The paged operations have no postReceive of their own: after the envelope check (on the
  * Resource field) their one item is the service's whole answer, from which `readPage` takes the
- * rows and the page count. Page 1 goes first, since only it tells how many pages there are; then
- * the pages still needed go side by side within the node run's bound, and the rows come out in
- * page order. Return All wants every page; otherwise pages up to the Limit (n8n cuts the rows to it).
+ * rows and the page count. Return All wants every page; otherwise pages up to the Limit (n8n cuts
+ * the rows to it).
  */
 export function pagedRequest(
 	readPage: (answer: IDataObject) => Page,
@@ -29,25 +56,16 @@ export function pagedRequest(
 	): Promise<INodeExecutionData[]> {
 		const options = withWireLists(requestData.options);
 		const returnAll = this.getNodeParameter('returnAll', false) === true;
-		const fetchPage = async (page: number) => {
+		const rows = await pageRows(
+			this,
+			requestData,
+			readPage,
 			// Without Return All, page 1 goes as the user set it up (the service's default page).
-			const pageOptions = page === 1 && !returnAll ? options : pageRequest(options, page);
-			const [answer] = await sendRequest(this, requestData, { options: pageOptions, repeat: 'safe' });
-			return readPage(answer.json);
-		};
-		const first = await fetchPage(1);
-		const wanted = returnAll
-			? MAX_PAGES
-			: Math.ceil(Number(this.getNodeParameter('limit', 50)) / Math.max(1, first.pageSize));
-		const pages = Math.min(first.pages, wanted, MAX_PAGES);
-		const rest = await inParallel(this, Math.max(0, pages - 1), async (index) => await fetchPage(index + 2));
+			(page) => (page === 1 && !returnAll ? options : pageRequest(options, page)),
+			(first) => (returnAll ? MAX_PAGES : Math.ceil(Number(this.getNodeParameter('limit', 50)) / Math.max(1, first.pageSize))),
+		);
 		const item = this.getItemIndex();
-		const rows = [first.rows];
-		for (const outcome of rest) {
-			if (outcome.state === 'failed') throw outcome.error;
-			if (outcome.state === 'done') rows.push(outcome.value.rows);
-		}
-		return rows.flat().map((json) => ({ json, pairedItem: { item } }));
+		return rows.map((json) => ({ json, pairedItem: { item } }));
 	};
 }
 
@@ -56,6 +74,41 @@ export const inboxPages = pagedRequest(inboxPage, (options, page) => ({
 	...options,
 	body: { ...(options.body as IDataObject), pagenumber: page },
 }));
+
+/** The longest range one `sms/inboxpaged` request answers (the contract: two days). */
+const INBOX_RANGE = 2 * DAY;
+
+/**
+ * Every message `line` received from `start` to `end` (Unix seconds, both included), each once,
+ * oldest first, whether read or not: the span in ranges of two days, each read unread first, then
+ * read, every page. In that order a message another reader marks read meanwhile (Get Inbox and
+ * Mark as Read, the panel) is still found: it only moves from unread to read, into the list read
+ * after. The request's other parameters are not the inbox's, so each request carries only its own.
+ */
+export async function everyMessageReceived(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	line: string,
+	start: number,
+	end: number,
+): Promise<IDataObject[]> {
+	const byId = new Map<string, IDataObject>();
+	for (let from = start; ; from += INBOX_RANGE) {
+		const to = Math.min(from + INBOX_RANGE, end);
+		for (const isread of ['0', '1']) {
+			const params = { linenumber: line, isread, startdate: String(from), enddate: String(to) };
+			const rows = await pageRows(
+				context,
+				requestData,
+				inboxPage,
+				(page) => ({ ...requestData.options, body: { ...params, pagenumber: String(page) } }),
+				() => MAX_PAGES,
+			);
+			for (const row of rows) byId.set(String(row.messageid), row);
+		}
+		if (to >= end) return oldestFirst([...byId.values()]);
+	}
+}
 
 /** `media/list`: `entries` is `{ page, size, total, list }`. */
 function mediaPage(answer: IDataObject): Page {

@@ -285,7 +285,7 @@ describe('SMS → Send and Wait for Response', () => {
 		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/info', 'account/info', 'sms/send']);
 	});
 
-	test('an account not allowed links (420): the error says an approval SMS needs its link', async () => {
+	test('an account not allowed links (420): the error says an approval SMS needs its link, and points to Get Reply', async () => {
 		ctx.fake.linksAllowed = false;
 		try {
 			const outbox = ctx.fake.outbox.length;
@@ -293,6 +293,7 @@ describe('SMS → Send and Wait for Response', () => {
 			expect(ctx.fake.outbox.length).toBe(outbox);
 			expect(error.message).toBe('Message: links are not allowed in the text for this account (Kavenegar error 420: "\u2068استفاده از لینک در متن پیام برای شما محدود شده است\u2069")');
 			expect(error.description).toContain('An approval SMS must carry its link: ask Kavenegar to allow links for this account');
+			expect(error.description).toContain("Without links, ask with SMS → Send and read the approver's reply (such as 1) with SMS → Get Reply");
 		} finally {
 			ctx.fake.linksAllowed = true;
 		}

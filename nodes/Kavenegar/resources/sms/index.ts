@@ -5,6 +5,7 @@ import { countOutboxFields, countOutboxOperation } from './countOutbox';
 import { getInboxFields, getInboxOperation } from './getInbox';
 import { getLatestOutboxFields, getLatestOutboxOperation } from './getLatestOutbox';
 import { getMessagesFields, getMessagesOperation } from './getMessages';
+import { getReplyFields, getReplyOperation } from './getReply';
 import { getOutboxFields, getOutboxOperation } from './getOutbox';
 import { getStatusFields, getStatusOperation } from './getStatus';
 import { getStatusByLocalIdFields, getStatusByLocalIdOperation } from './getStatusByLocalId';
@@ -25,6 +26,7 @@ export const smsDescription: INodeProperties[] = [
 			sendOperation,
 			sendArrayOperation,
 			sendAndWaitOperation,
+			getReplyOperation,
 			getInboxOperation,
 			countInboxOperation,
 			receiveOperation,
@@ -42,6 +44,7 @@ export const smsDescription: INodeProperties[] = [
 	...sendFields,
 	...sendArrayFields,
 	...sendAndWaitFields,
+	...getReplyFields,
 	...getInboxFields,
 	...countInboxFields,
 	...receiveFields,

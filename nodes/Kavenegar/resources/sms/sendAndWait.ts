@@ -173,9 +173,9 @@ function transport(context: IExecuteFunctions): Pick<IHttpRequestOptions, 'timeo
 	};
 }
 
-/** Kavenegar's 420 here means the approval cannot go by SMS at all until the account allows links. */
+/** Kavenegar's 420: no approval by link until the account allows links; one by reply needs none. */
 const LINK_REFUSED = {
-	420: 'An approval SMS must carry its link: ask Kavenegar to allow links for this account (in the panel or through support); until then nothing can be sent.',
+	420: "An approval SMS must carry its link: ask Kavenegar to allow links for this account (in the panel or through support); until then nothing can be sent. Without links, ask with SMS → Send and read the approver's reply (such as 1) with SMS → Get Reply: docs/approvals.md, Approvals by reply.",
 };
 
 /**

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/* Time as the service counts it (Unix seconds), and its rows in the order they happened. */
+
 export const DAY = 86_400;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
