@@ -25,9 +25,9 @@
  * script fails if, inside an author's `dir="rtl"`:
  *   - a block turns left to right (code blocks aside);
  *   - the letters of an English name between LRI and PDI are not drawn left to right;
- *   - a code span of Latin text is not drawn left to right: a value such as `1406/01/01 09:00` or
- *     `{"phone": "…"}` in plain backticks is reordered by the Persian around it; `<code dir="ltr">`
- *     or a fenced block keeps it whole without an invisible mark a copy would carry.
+ *   - a code span without Persian letters is not drawn left to right: a value such as
+ *     `1406/01/01 09:00` or `{"phone": "…"}` in plain backticks is reordered by the Persian around
+ *     it; `<code dir="ltr">` or a fenced block keeps it whole, with no invisible mark for a copy to carry.
  *
  * Needs Chromium from Debian (/usr/bin/chromium; EDITOR_CHROMIUM names another) and playwright-core.
  */
@@ -184,9 +184,9 @@ async function main() {
 							if (!drawnInOrder(text, from, from + match[1].length)) outOfOrder.push(match[1]);
 						}
 					}
-					// Code spans of Latin text in the right-to-left part (Persian in one is drawn right to left, as it should).
+					// Code spans in the right-to-left part with no Persian letter (Persian digits are drawn left to right; Persian words right to left, as they should).
 					const spans = Array.from(document.querySelectorAll('code')).filter(
-						(code) => !code.closest('pre') && inRightToLeft(code) && !/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/.test(code.textContent ?? ''),
+						(code) => !code.closest('pre') && inRightToLeft(code) && !/[\p{sc=Arabic}\p{sc=Hebrew}]/u.test((code.textContent ?? '').replace(/\p{Nd}/gu, '')),
 					);
 					const codeOutOfOrder = spans
 						.filter((code) => Array.from(code.childNodes).some((child) => child instanceof Text && !drawnInOrder(child, 0, child.data.length)))
@@ -197,7 +197,7 @@ async function main() {
 				console.log(
 					`${shot}: text blocks laid out ${JSON.stringify(directions)}; ${turned.length} turned left to right by GitHub's dir="auto"${list(turned)}\n` +
 						`  ${isolates} LRI…PDI isolates, ${outOfOrder.length} drawn out of order${list(outOfOrder)}\n` +
-						`  ${codeSpans} code spans of Latin text in the right-to-left part, ${codeOutOfOrder.length} drawn out of order${list(codeOutOfOrder)}`,
+						`  ${codeSpans} code spans without Persian letters in the right-to-left part, ${codeOutOfOrder.length} drawn out of order${list(codeOutOfOrder)}`,
 				);
 				if (turned.length + outOfOrder.length + codeOutOfOrder.length > 0) process.exitCode = 1;
 				await page.close();

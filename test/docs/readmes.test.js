@@ -72,10 +72,49 @@ describe('checkDocs on the READMEs', () => {
 		const root = repository({
 			'package.json': '{}',
 			'README.md': '# x\n\nPersian guide: [README.fa.md](README.fa.md)\n\n| Resource | Operation | Note |\n|---|---|---|\n| SMS | Send, Cancel | One. |\n',
-			'README.fa.md': `<div dir="rtl" lang="fa">\n\n${GUIDE_TABLE}\nنمونه‌ی [${LRI}here.json${PDI}](examples/here.json) و ${LRI}Additional Fields → Send At${PDI}.\n\n</div>\n`,
+			'README.fa.md': `<div dir="rtl" lang="fa">\n\n${GUIDE_TABLE}\nنمونه‌ی [\`here.json\`](examples/here.json) و ${LRI}Additional Fields → Send At${PDI}.\n\n</div>\n`,
 			'examples/here.json': '{}',
 		});
 		expect(checkDocs(root, { operations: [['SMS', 'Send'], ['SMS', 'Cancel']] })).toEqual([]);
+	});
+
+	test('finds what a copy would carry a direction mark with: a mark inside code, an isolate around code or a value; and a workflow named bare that is no example', () => {
+		const RLM = '\u200f';
+		const root = repository({
+			'package.json': '{}',
+			'README.fa.md': [
+				`<div dir="rtl" lang="fa">`,
+				'',
+				GUIDE_TABLE,
+				`شماره را \`${LRI}09121234567${PDI}\` بنویسید و <code dir="ltr">{"phone": "0912${RLM}"}</code> را بفرستید.`,
+				'',
+				'<div dir="ltr">',
+				'',
+				'```sh',
+				`curl -d '{"code": "${LRI}12345${PDI}"}'`,
+				'```',
+				'',
+				'</div>',
+				'',
+				`تاریخ ${LRI}1406/01/01 09:00${PDI}، مسیر ${LRI}/webhook/kavenegar-otp/check${PDI}، الگوی ${LRI}\`shopLogin\`${PDI} و کد ${LRI}+98${PDI}.`,
+				'',
+				`نمونه‌ی [\`otp-gone.json\`](examples/here.json) و \`package.json\` و ${LRI}Additional Fields → Code Valid For${PDI} و ${LRI}n8n${PDI}.`,
+				'',
+				'</div>',
+				'',
+			].join('\n'),
+			'examples/here.json': '{}',
+		});
+		expect(checkDocs(root)).toEqual([
+			'README.fa.md: names otp-gone.json, which is no example (examples/otp-gone.json does not exist)',
+			'README.fa.md:7: an invisible direction mark (U+2066) inside code, "`09121234567`": a copy carries it',
+			'README.fa.md:7: an invisible direction mark (U+200F) inside code, "<code dir=\\"ltr\\">{\\"phone\\": \\"0912\\"}</code>": a copy carries it',
+			'README.fa.md:12: an invisible direction mark (U+2066) inside code, "```sh\\ncurl -d \'{\\"code\\": \\"12345\\"}\'\\n```": a copy carries it',
+			'README.fa.md:17: "1406/01/01 09:00" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+			'README.fa.md:17: "/webhook/kavenegar-otp/check" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+			'README.fa.md:17: "shopLogin" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+			'README.fa.md:17: "+98" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+		]);
 	});
 
 	test('table rows are read without markup or isolates', () => {
