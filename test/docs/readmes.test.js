@@ -50,6 +50,27 @@ describe('the READMEs of this repository', () => {
 		expect(guide).toContain('اعتبار حساب شما کافی نیست');
 		expect(guide).toContain('الگوی مورد نظر پیدا نشد');
 	});
+
+	test('both walk a new user to a working login code in the same order, with the UI of n8n 2.8 and 2.41', () => {
+		// The first SMS, the template and its %token, the import (the workflow's ⋯ menu), the template's
+		// name, the credential (tested on Save: no Test button), the two webhooks, Publish, Code Valid For, WEBHOOK_URL.
+		const steps = ['Execute step', '%token', 'Import from File…', 'shopLogin', '/webhook/kavenegar-otp/request', '/webhook/kavenegar-otp/check', 'Publish', 'WEBHOOK_URL'];
+		for (const name of ['README.md', 'README.fa.md']) {
+			const text = fs.readFileSync(path.join(ROOT, name), 'utf8');
+			let from = 0;
+			// Each step after the one before it: a step missing or out of order is named with its page.
+			const missing = steps.filter((step) => {
+				const at = text.indexOf(step, from);
+				from = at === -1 ? from : at;
+				return at === -1;
+			});
+			expect({ name, missing }).toEqual({ name, missing: [] });
+			expect(text).not.toMatch(/Workflows → Import from File|\*\*Test\*\* calls/);
+		}
+		const guide = fs.readFileSync(path.join(ROOT, 'README.fa.md'), 'utf8');
+		for (const fact of ['Code Valid For', 'codesPerHourAll', 'too_many_attempts', 'EBADDEVENGINES', 'استرداد وجه', 'درخواست‌های پیاپی']) expect(guide).toContain(fact);
+		expect(guide).not.toMatch(/بازپرداخت/);
+	});
 });
 
 describe('checkDocs on the READMEs', () => {
