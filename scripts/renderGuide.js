@@ -103,14 +103,22 @@ function githubDirAuto(html) {
 }
 
 /**
+ * The page's body from marked's HTML, as GitHub's sanitizer and renderer leave it (npm's page adds no
+ * dir of its own).
+ * @param {string} html
+ * @param {boolean} npm
+ */
+function githubBody(html, npm) {
+	return npm ? sanitize(html, npm) : githubDirAuto(sanitize(githubCodeBlocks(html), npm));
+}
+
+/**
  * @param {string} file
  * @param {boolean} npm
  */
 async function pageHtml(file, npm) {
 	const { marked } = await import('marked');
-	const html = await marked.parse(fs.readFileSync(file, 'utf8'), { gfm: true });
-	// npm's page adds no dir of its own.
-	const body = npm ? sanitize(html, npm) : githubDirAuto(sanitize(githubCodeBlocks(html), npm));
+	const body = githubBody(await marked.parse(fs.readFileSync(file, 'utf8'), { gfm: true }), npm);
 	return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${CSS}</style></head><body><article class="markdown-body">${body}</article></body></html>`;
 }
 
@@ -209,7 +217,11 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+module.exports = { githubBody };
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+}
