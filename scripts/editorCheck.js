@@ -16,7 +16,8 @@
  *   type it needs, with its ID and name.
  * - search: the nodes panel searched for what users type and for every alias of the codex files;
  *   what is found is recorded, and each search the codex promises (the term inside a node's name or
- *   alias) must list that node; a search for what a node does not do (NOT_LISTED) must not.
+ *   alias) must list that node, as must the Persian searches users make (LISTED); a search for what a
+ *   node does not do (NOT_LISTED) must not.
  * - actions: each item of the nodes panel opened: its header must describe the node it is named
  *   for, and every action and trigger event must be listed whole.
  * - errors: a send the fake Kavenegar refuses with its Persian message, run from the panel: the
@@ -61,10 +62,15 @@ const CREDENTIALS = [
 	{ id: 'kvnCheckHook0001', name: 'Kavenegar callbacks secret', type: 'kavenegarWebhookApi', data: { secret: 'editor-check-secret-0001' } },
 	{ id: 'kvnCheckHook0002', name: 'Kavenegar second secret', type: 'kavenegarWebhookApi', data: { secret: 'editor-check-secret-0002' } },
 ];
-/** What users type in the nodes panel (issue 24), searched beside every alias of the codex files. */
-const USER_SEARCHES = ['kavenegar', 'sms', 'webhook sms', 'sms webhook', 'incoming sms'];
+/** What users type in the nodes panel (issues 24 and 42), searched beside every alias of the codex files. */
+const USER_SEARCHES = ['kavenegar', 'sms', 'webhook sms', 'sms webhook', 'incoming sms', 'پیامک', 'کاوه نگار'];
+/**
+ * Searches that must list these items whatever the codex files say (issue 42: "SMS" in Persian, and
+ * Kavenegar's name with a space, which n8n does not take for the ZWNJ Kavenegar writes it with).
+ */
+const LISTED = /** @type {Record<string, string[]>} */ ({ 'پیامک': ['Kavenegar', 'Kavenegar Webhook'], 'کاوه نگار': ['Kavenegar', 'Kavenegar Webhook'] });
 /** Searches for what a node does not do, and the items they must not list (issue 32: the Webhook trigger sends no codes). */
-const NOT_LISTED = /** @type {Record<string, string[]>} */ ({ otp: ['Kavenegar Webhook'] });
+const NOT_LISTED = /** @type {Record<string, string[]>} */ ({ otp: ['Kavenegar Webhook'], 'کد تایید': ['Kavenegar Webhook'] });
 /** The main account's key at the fake Kavenegar (the errors check); the second account's key is wrong. */
 const FAKE_API_KEY = 'editor-check-key';
 /** A send from a line the account does not have: the fake answers 412 with Kavenegar's Persian message. */
@@ -104,11 +110,11 @@ function plain(text) {
 		.trim();
 }
 
-/** @param {string} text */
+/** A file name's part; letters of any script are kept, so a Persian search gets a name of its own. @param {string} text */
 function slug(text) {
 	return text
 		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/[^\p{L}\p{N}]+/gu, '-')
 		.replace(/^-|-$/g, '')
 		.slice(0, 80);
 }
@@ -535,7 +541,7 @@ async function openNodesPanel(page, baseUrl) {
  * The nodes panel of a new workflow searched (its trigger view lists the app nodes and the trigger
  * nodes alike; the next-step view gave the same lists in n8n 2.8.4): what users type and every
  * alias of the codex files, each term's results recorded; a term inside a node's name or codex
- * alias must list that node, under the name the panel gives it.
+ * alias must list that node, under the name the panel gives it, and a term of LISTED its items.
  * @param {Page} page
  * @param {string} baseUrl
  * @param {Description[]} nodes
@@ -554,7 +560,7 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 	const listedAs = (/** @type {Description} */ node) => hostOf(node).displayName.replace(/ Trigger$/, '');
 	/** @param {Description} node */
 	const promises = (node) => [node.displayName, ...(node.codex?.alias ?? [])].map((text) => text.toLowerCase());
-	const terms = [...new Set([...USER_SEARCHES, ...Object.keys(NOT_LISTED), ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
+	const terms = [...new Set([...USER_SEARCHES, ...Object.keys(LISTED), ...Object.keys(NOT_LISTED), ...ours.flatMap((node) => node.codex?.alias ?? []).map((alias) => alias.toLowerCase())])];
 	const search = await openNodesPanel(page, baseUrl);
 	/** @type {Record<string, string[]>} */
 	const found = {};
@@ -580,6 +586,7 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 				problems.push(`"${term}" does not list ${listedAs(node)} (${node.displayName}), which its ${node.displayName.toLowerCase().includes(term) ? 'name' : 'codex alias'} promises; found: ${found[term].slice(0, 6).join(', ') || 'nothing'}`);
 			}
 		}
+		for (const item of LISTED[term] ?? []) if (!found[term].includes(item)) problems.push(`"${term}" does not list ${item}, which users search for by it; found: ${found[term].slice(0, 6).join(', ') || 'nothing'}`);
 		for (const item of NOT_LISTED[term] ?? []) if (found[term].includes(item)) problems.push(`"${term}" lists ${item}, which does not do that`);
 		if (USER_SEARCHES.includes(term)) {
 			const file = `search-${slug(term)}.png`;
@@ -587,7 +594,7 @@ async function checkSearch(page, baseUrl, nodes, outDir, checks) {
 			checks.push({ name: `search: ${term}`, file, what: `nodes panel of a new workflow searched for "${term}"`, problems: [], seen: found[term] });
 		}
 	}
-	checks.push({ name: 'search: codex promises', file: '', what: `every alias of ${ours.map((node) => node.displayName).join(', ')}, what users type, and what must not be found (${Object.keys(NOT_LISTED).join(', ')})`, problems, seen: found });
+	checks.push({ name: 'search: codex promises', file: '', what: `every alias of ${ours.map((node) => node.displayName).join(', ')}, what users type, what must be found (${Object.keys(LISTED).join(', ')}) and what must not (${Object.keys(NOT_LISTED).join(', ')})`, problems, seen: found });
 	await page.keyboard.press('Escape');
 }
 

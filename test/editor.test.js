@@ -182,6 +182,35 @@ test('Display Type fills in nothing when added', () => {
 	expect(field?.default).toBe('');
 });
 
+/**
+ * Whether n8n's nodes panel lists a node for what is typed. The editor (sublimeSearch of
+ * @n8n/utils, in n8n 2.8.4 and 2.41.1) lowercases the search and lists a node whose name or one
+ * codex alias holds each of its characters in that order, side by side or not. Nothing is folded:
+ * a ZWNJ is not a space, Arabic ي and ك are not Persian ی and ک, أ is not ا; so the codex carries
+ * each spelling that no other alias holds in order.
+ * @param {string} typed
+ * @param {string[]} texts the node's name and aliases
+ */
+function panelFinds(typed, texts) {
+	const wanted = typed.toLowerCase();
+	return texts.some((text) => {
+		let matched = 0;
+		for (const char of text.toLowerCase()) if (char === wanted[matched]) matched += 1;
+		return matched === wanted.length;
+	});
+}
+
+/** As typed on an Arabic keyboard, or on Windows' old Farsi one: ي and ك for ی and ک. @param {string} text */
+const arabicKeyboard = (text) => text.replace(/\u06cc/g, '\u064a').replace(/\u06a9/g, '\u0643');
+const ZWNJ = '\u200c';
+const SMS = ['پیامک', 'پیام کوتاه', 'اس ام اس', `اس${ZWNJ}ام${ZWNJ}اس`];
+/** Kavenegar's name: its two words joined by a ZWNJ as it writes it, by a space, by both, or by nothing. */
+const NAME = [`کاوه${ZWNJ}نگار`, 'کاوه نگار', `کاوه${ZWNJ} نگار`, 'کاوهنگار'];
+const CODES = ['کد تایید', 'کد تأیید', 'رمز یکبار مصرف', `رمز یک${ZWNJ}بار مصرف`, 'رمز یک بار مصرف', 'کد یکبار مصرف', `کد یک${ZWNJ}بارمصرف`, `یک${ZWNJ}بارمصرف`, 'رمز پویا', `تایید دو مرحله${ZWNJ}ای`, 'تایید دو مرحله ای', `تأیید دو مرحله${ZWNJ}ای`, 'احراز هویت'];
+const RECEIVED = ['پیامک دریافتی', 'گزارش تحویل', 'وضعیت پیامک', 'وضعیت ارسال'];
+/** The first words typed, also tried as an Arabic keyboard types them; the codex holds those spellings alone. */
+const ON_ARABIC_KEYBOARDS = ['پیامک', 'کاوه نگار', `کاوه${ZWNJ}نگار`, 'کاوهنگار'];
+
 /*
  * The nodes panel (n8n-editor-ui's useActionsGenerator): the polling trigger is listed inside the
  * Kavenegar item, which takes the trigger's description as its header; the events of both triggers
@@ -196,6 +225,40 @@ describe('the nodes panel', () => {
 		/** @type {{ name: string, action?: string }[]} */ (description.properties.find((property) => property.name === 'event')?.options ?? []).map(
 			(option) => option.action ?? `On ${option.name.toLowerCase()}`,
 		);
+	/** @type {string[]} */
+	const kavenegarAliases = require('../nodes/Kavenegar/Kavenegar.node.json').alias;
+	/** @type {string[]} */
+	const pollingAliases = require('../nodes/KavenegarTrigger/KavenegarTrigger.node.json').alias;
+	/** @type {string[]} */
+	const webhookAliases = require('../nodes/KavenegarWebhookTrigger/KavenegarWebhookTrigger.node.json').alias;
+	/*
+	 * Per node: the words its codex holds as written, and what a Persian reader types to find it;
+	 * true to what the node does, so the Webhook trigger has no word for codes and the polling
+	 * trigger none for sending (issue 42).
+	 */
+	const persian = [
+		{
+			description: node,
+			aliases: kavenegarAliases,
+			held: ['پیامک', 'پیام کوتاه', 'اس ام اس', 'ارسال پیامک', 'پیامک انبوه', `کاوه${ZWNJ}نگار`, 'کاوه نگار', 'کد تایید', 'کد تأیید', `رمز یک${ZWNJ}بار مصرف`, `تایید دو مرحله${ZWNJ}ای`, 'پیامک دریافتی', 'صندوق دریافت پیامک'],
+			typed: [...SMS, ...NAME, 'ارسال پیامک', 'پیامک انبوه', 'سامانه پیامک', 'سامانه پیامکی', 'پنل پیامک', ...CODES, 'تماس صوتی', 'تایید با پیامک', 'تأیید با پیامک', ...RECEIVED, 'صندوق پیامک', 'صندوق دریافت'],
+			arabic: [...ON_ARABIC_KEYBOARDS, 'ارسال پیامک', 'کد تایید'],
+		},
+		{
+			description: polling,
+			aliases: pollingAliases,
+			held: ['پیامک', 'پیام کوتاه', 'اس ام اس', `کاوه${ZWNJ}نگار`, 'کاوه نگار', 'پیامک دریافتی', 'صندوق دریافت پیامک'],
+			typed: [...SMS, ...NAME, ...RECEIVED, 'صندوق پیامک', 'صندوق دریافت'],
+			arabic: ON_ARABIC_KEYBOARDS,
+		},
+		{
+			description: webhook,
+			aliases: webhookAliases,
+			held: ['پیامک', 'پیام کوتاه', 'اس ام اس', `کاوه${ZWNJ}نگار`, 'کاوه نگار', 'پیامک دریافتی'],
+			typed: [...SMS, ...NAME, ...RECEIVED, 'وب هوک', `وب${ZWNJ}هوک`],
+			arabic: ON_ARABIC_KEYBOARDS,
+		},
+	].map((entry) => ({ ...entry, name: entry.description.displayName }));
 
 	test('the Kavenegar item reads as the node: the trigger listed in it carries the same description', () => {
 		expect(polling.description).toBe(node.description);
@@ -216,7 +279,20 @@ describe('the nodes panel', () => {
 	});
 
 	test('searching for one-time codes does not list the Webhook trigger, which sends none', () => {
-		const codex = require('../nodes/KavenegarWebhookTrigger/KavenegarWebhookTrigger.node.json');
-		expect(codex.alias.filter((/** @type {string} */ alias) => /otp|one-time|verification|2fa/i.test(alias))).toEqual([]);
+		const texts = [webhook.displayName, ...webhookAliases];
+		expect([...CODES, ...CODES.map(arabicKeyboard), 'otp', 'one-time', 'verification', '2fa'].filter((typed) => panelFinds(typed, texts))).toEqual([]);
+	});
+
+	test.each(persian)('$name: the codex holds the Persian words for what the node does', ({ aliases, held }) => {
+		expect(aliases).toEqual(expect.arrayContaining(held));
+	});
+
+	test.each(persian)('$name: the panel finds it by what a Persian reader types, on a Persian or an Arabic keyboard', ({ description, aliases, typed, arabic }) => {
+		const texts = [description.displayName, ...aliases];
+		expect([...typed, ...arabic.map(arabicKeyboard)].filter((text) => !panelFinds(text, texts))).toEqual([]);
+	});
+
+	test("the Kavenegar item is found by every word of the polling trigger listed in it, whose own codex n8n's panel does not search", () => {
+		expect(pollingAliases.filter((alias) => !kavenegarAliases.includes(alias))).toEqual([]);
 	});
 });

@@ -189,14 +189,21 @@ function additionalDataFor(credentials, hooks, executionId) {
 }
 
 /**
+ * The workflow's settings for a time zone: `null` is a workflow whose owner set none, which n8n
+ * reads in its default zone (n8n-workflow's global state: America/New_York, unless GENERIC_TIMEZONE).
+ * @param {string | null} timezone
+ */
+const zoneSettings = (timezone) => (timezone === null ? {} : { timezone });
+
+/**
  * Runs one Kavenegar node with `parameters` over input `items` and resolves with what n8n would
  * show: the output items, or the node's error. `settings` are node settings such as
- * `{ onError: 'continueRegularOutput' }`. Each run is a new execution with its own ID, as in
+ * `{ onError: 'continueRegularOutput' }`; `timezone` is the workflow's (see zoneSettings). Each run is a new execution with its own ID, as in
  * n8n; pass the `executionId` of an earlier run to run the node again inside that execution.
  * `nodeType` runs another node type in its place on the same engine and credential (the
  * benchmark's bare declarative node). `onExecution` gets the running execution, to stop it as the
  * editor's Stop button does (`cancel()`).
- * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string, executionId?: string, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} run
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, items?: import('n8n-workflow').INodeExecutionData[], credentials?: Credentials, settings?: Partial<import('n8n-workflow').INode>, timezone?: string | null, executionId?: string, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} run
  * @returns {Promise<NodeRun>}
  */
 async function runNode({
@@ -226,7 +233,7 @@ async function runNode({
 		connections: {},
 		nodeTypes: nodeType ? { ...nodeTypes, byName: { [NODE_TYPE]: nodeType } } : nodeTypes,
 		active: false,
-		settings: { timezone },
+		settings: zoneSettings(timezone),
 	});
 	// The hooks are typed for the stored workflow's data; n8n-core's engine never reads it from them.
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, /** @type {any} */ (workflow));
@@ -332,11 +339,12 @@ async function callWaitingLink(run, { method, body = {}, headers = {} }) {
  * n8n's database: n8n writes it only when a tick emits, and once on activation (`activation: true`,
  * the tick n8n runs when it activates the workflow, also after a restart). A restart is a new
  * `staticData` copied from `stored`. `mode: 'manual'` is the editor's "Fetch Test Event", whose
- * static data n8n does not keep. Resolves with the emitted items of the first output, or the error.
- * @param {{ parameters: import('n8n-workflow').INodeParameters, credentials?: Credentials, staticData?: import('n8n-workflow').IDataObject, stored?: import('n8n-workflow').IDataObject, activation?: boolean, mode?: import('n8n-workflow').WorkflowExecuteMode, timezone?: string }} poll
+ * static data n8n does not keep. `typeVersion` is the trigger's (1 unless told), `timezone` the
+ * workflow's (see zoneSettings). Resolves with the emitted items of the first output, or the error.
+ * @param {{ parameters: import('n8n-workflow').INodeParameters, credentials?: Credentials, staticData?: import('n8n-workflow').IDataObject, stored?: import('n8n-workflow').IDataObject, activation?: boolean, mode?: import('n8n-workflow').WorkflowExecuteMode, timezone?: string | null, typeVersion?: number }} poll
  * @returns {Promise<{ items: OutputItem[], emitted: import('n8n-workflow').INodeExecutionData[][] | null, error: any, staticData: import('n8n-workflow').IDataObject }>}
  */
-async function runPoll({ parameters, credentials, staticData = {}, stored, activation = false, mode = 'trigger', timezone = 'UTC' }) {
+async function runPoll({ parameters, credentials, staticData = {}, stored, activation = false, mode = 'trigger', timezone = 'UTC', typeVersion = 1 }) {
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		nodes: [
@@ -344,7 +352,7 @@ async function runPoll({ parameters, credentials, staticData = {}, stored, activ
 				id: 'kavenegar-trigger',
 				name: 'Kavenegar Trigger',
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion,
 				position: [0, 0],
 				parameters,
 				credentials: { kavenegarApi: { id: '1', name: 'Kavenegar account' } },
@@ -353,7 +361,7 @@ async function runPoll({ parameters, credentials, staticData = {}, stored, activ
 		connections: {},
 		nodeTypes,
 		active: mode !== 'manual',
-		settings: { timezone },
+		settings: zoneSettings(timezone),
 		staticData: mode === 'manual' ? JSON.parse(JSON.stringify(staticData)) : staticData,
 	});
 	const node = /** @type {import('n8n-workflow').INode} */ (workflow.getNode('Kavenegar Trigger'));

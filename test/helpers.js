@@ -5,7 +5,7 @@ const { DirectoryLoader } = require('n8n-core');
 const { runNode, credentialsFor, shutdownEngine } = require('./harness');
 
 /**
- * @typedef {{ credentials?: import('./harness').Credentials, items?: import('n8n-workflow').INodeExecutionData[], settings?: Partial<import('n8n-workflow').INode>, timezone?: string, executionId?: string, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} RunOptions
+ * @typedef {{ credentials?: import('./harness').Credentials, items?: import('n8n-workflow').INodeExecutionData[], settings?: Partial<import('n8n-workflow').INode>, timezone?: string | null, executionId?: string, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} RunOptions
  * @typedef {{ fake: import('./fakeKavenegar').FakeKavenegar, run: (parameters: import('n8n-workflow').INodeParameters, options?: RunOptions) => Promise<import('./harness').NodeRun> }} FakeContext
  */
 

@@ -4,7 +4,8 @@
  * one collection of its own and keeps Max Requests in Flight and Retries on Busy Answers in n8n's
  * Request Options; version 1, in saved workflows, keeps its fields and behaves as it did. Version 3
  * has version 2's fields and caps a send whose Max Messages per Run is not set
- * (test/sending/messageCap.test.js runs the cap in each version).
+ * (test/sending/messageCap.test.js runs the cap in each version). Version 4 has version 3's fields
+ * and reads Jalali dates and the Send Window in Iran's time (test/allNodes/timeZoneSetting.test.js).
  */
 const { NodeHelpers } = require('n8n-workflow');
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
@@ -49,15 +50,15 @@ function offered(name, operation, typeVersion) {
 }
 
 describe('the versions in the editor', () => {
-	test('a node added now is version 3; versions 1 and 2 are still offered for saved workflows', () => {
-		expect(description.version).toEqual([1, 2, 3]);
-		expect(description.defaultVersion).toBe(3);
+	test('a node added now is version 4; versions 1 to 3 are still offered for saved workflows', () => {
+		expect(description.version).toEqual([1, 2, 3, 4]);
+		expect(description.defaultVersion).toBe(4);
 	});
 
-	test('version 3 shows exactly the fields of version 2, for every operation', () => {
+	test.each([3, 4])('version %i shows exactly the fields of the version before, for every operation', (typeVersion) => {
 		for (const operation of operations) {
-			expect(shownFor(operation, 3).map((property) => property.name)).toEqual(shownFor(operation, 2).map((property) => property.name));
-			expect(offered('additionalFields', operation, 3)).toEqual(offered('additionalFields', operation, 2));
+			expect(shownFor(operation, typeVersion).map((property) => property.name)).toEqual(shownFor(operation, typeVersion - 1).map((property) => property.name));
+			expect(offered('additionalFields', operation, typeVersion)).toEqual(offered('additionalFields', operation, typeVersion - 1));
 		}
 	});
 

@@ -4,6 +4,7 @@ import { sendAndWait } from './resources/sms/sendAndWait';
 import { checkCode } from './resources/verify/checkCode';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
 import { KAVENEGAR_DESCRIPTION } from '../allNodes/nodesPanel';
+import { getTimeZones } from '../allNodes/timeZoneSetting';
 import { properties } from './resources';
 import { LATEST_VERSION, NODE_VERSIONS } from './operationParts/nodeVersions';
 
@@ -13,7 +14,7 @@ export class Kavenegar implements INodeType {
 		name: 'kavenegar',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['output'],
-		// What version 2 changed, and why version 1 stays: operationParts/nodeVersions.ts.
+		// What each version changed, and why the older ones stay: operationParts/nodeVersions.ts.
 		version: NODE_VERSIONS,
 		defaultVersion: LATEST_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -36,6 +37,9 @@ export class Kavenegar implements INodeType {
 	};
 
 	webhook = approvalWebhook;
+
+	// The Time Zone setting's list (allNodes/timeZoneSetting.ts).
+	methods = { loadOptions: { getTimeZones } };
 
 	// The operations that are code, not routing: one sends, then puts the execution to wait; one asks
 	// nothing of Kavenegar.

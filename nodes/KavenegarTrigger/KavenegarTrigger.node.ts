@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { KAVENEGAR_DESCRIPTION } from '../allNodes/nodesPanel';
+import { getTimeZones, settingTimeZone, timeZoneSetting } from '../allNodes/timeZoneSetting';
 import { incomingMessageFields, NEW_INCOMING_MESSAGE, pollIncomingMessages } from './incomingMessages';
 import { MESSAGE_STATUS_CHANGED, pollStatusChanges, statusChangeFields } from './statusChanges';
 
@@ -17,7 +18,10 @@ export class KavenegarTrigger implements INodeType {
 		name: 'kavenegarTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 writes the items' Jalali dates in Iran's time unless its Time Zone setting says
+		// otherwise; version 1, in saved workflows, keeps the workflow's zone (allNodes/timeZoneSetting.ts).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: `={{$parameter["event"] === "${MESSAGE_STATUS_CHANGED}" ? "Message Status Changed" : "New Incoming Message"}}`,
 		description: KAVENEGAR_DESCRIPTION,
 		defaults: { name: 'Kavenegar Polling Trigger' },
@@ -50,10 +54,16 @@ export class KavenegarTrigger implements INodeType {
 			},
 			...incomingMessageFields,
 			...statusChangeFields,
+			...timeZoneSetting(2),
 		],
 	};
 
+	methods = { loadOptions: { getTimeZones } };
+
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// The items' Jalali dates are written after the poll has read and moved its cursor: a setting
+		// that names no zone must fail the poll before, or the messages it read would be lost.
+		settingTimeZone(this);
 		return this.getNodeParameter('event') === MESSAGE_STATUS_CHANGED
 			? await pollStatusChanges.call(this)
 			: await pollIncomingMessages.call(this);

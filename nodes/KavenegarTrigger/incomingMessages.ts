@@ -11,6 +11,7 @@ import { messageFilter, messageFilterFields, wrongSenderNumber } from '../allNod
 import { readableRow } from '../allNodes/readableRows';
 import { callKavenegar } from '../allNodes/callKavenegar';
 import { DAY, nowSeconds, oldestFirst } from './requests';
+import { settingTimeZone } from '../allNodes/timeZoneSetting';
 
 export const NEW_INCOMING_MESSAGE = 'newIncomingMessage';
 
@@ -108,7 +109,7 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 				description: 'The test event is the latest message the line received in the last two days that passes the Filters. Send a message to the line, then fetch again.',
 			});
 		}
-		return [[toItem(latest, this.getTimezone())]];
+		return [[toItem(latest, settingTimeZone(this))]];
 	}
 
 	const state = this.getWorkflowStaticData('node');
@@ -125,6 +126,6 @@ export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeE
 	for (const message of messages) if (Number(message.date) >= nextStart) seen[String(message.messageid)] = Number(message.date);
 	state.incomingMessages = { line, checkedAt: now, seen } satisfies InboxCursor;
 
-	const items = fresh.filter(matches).map((message) => toItem(message, this.getTimezone()));
+	const items = fresh.filter(matches).map((message) => toItem(message, settingTimeZone(this)));
 	return items.length > 0 ? [items] : null;
 }

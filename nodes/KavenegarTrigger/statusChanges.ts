@@ -9,6 +9,7 @@ import { filtersCollection } from '../allNodes/collections';
 import { FINAL_STATUSES as FINAL, messageStatusName, readableRow, unixToIso } from '../allNodes/readableRows';
 import { readLatest, readOutbox, rowsById } from './outboxReads';
 import { DAY, nowSeconds, oldestFirst } from './requests';
+import { settingTimeZone } from '../allNodes/timeZoneSetting';
 
 export const MESSAGE_STATUS_CHANGED = 'messageStatusChanged';
 
@@ -135,7 +136,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 				description: `The test event is the latest message${senderLine ? ` sent from line ${senderLine}` : ''} among the last 500 Kavenegar lists whose status is one of Report Statuses. Send a message and wait until it reaches such a status (Delivered takes a few seconds), or choose more statuses, then fetch again.`,
 			});
 		}
-		return [[changeItem(sample, undefined, this.getTimezone())]];
+		return [[changeItem(sample, undefined, settingTimeZone(this))]];
 	}
 
 	const state = this.getWorkflowStaticData('node');
@@ -174,7 +175,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 		const before = messages[id]?.[0];
 		if (before === status) continue;
 		messages[id] = [status, Number(row.date)];
-		if (previous && reported.has(status)) changes.push(changeItem(row, before, this.getTimezone()));
+		if (previous && reported.has(status)) changes.push(changeItem(row, before, settingTimeZone(this)));
 	}
 
 	// Watched messages the outbox read did not show (sent before it, or in a full second).
@@ -193,7 +194,7 @@ export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExec
 			const before = messages[id][0];
 			if (status === before) continue;
 			messages[id] = [status, messages[id][1]];
-			if (reported.has(status)) changes.push(changeItem(row, before, this.getTimezone()));
+			if (reported.has(status)) changes.push(changeItem(row, before, settingTimeZone(this)));
 		}
 	}
 

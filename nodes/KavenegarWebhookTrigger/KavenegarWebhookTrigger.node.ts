@@ -14,6 +14,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { comparableNumber, messageFilter } from '../allNodes/messageFilters';
+import { getTimeZones, settingTimeZone } from '../allNodes/timeZoneSetting';
 import { splitList } from '../allNodes/lists';
 import { callFields, deliveryReport, DELIVERY_REPORT, incomingMessage, Refusal } from './callbacks';
 import { withDetails } from './details';
@@ -62,10 +63,12 @@ export class KavenegarWebhookTrigger implements INodeType {
 		name: 'kavenegarWebhookTrigger',
 		icon: { light: 'file:../../icons/kavenegar.svg', dark: 'file:../../icons/kavenegar.dark.svg' },
 		group: ['trigger'],
-		// Version 2 names the details' status as the service's at reading time (details.ts); the
-		// parameters and the credential are both versions'.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2 names the details' status as the service's at reading time (details.ts); version 3
+		// writes the Jalali dates in Iran's time unless its Time Zone setting says otherwise, where the
+		// versions before keep the workflow's zone (allNodes/timeZoneSetting.ts). The other parameters
+		// and the credential are every version's.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: `={{$parameter["event"] === "${DELIVERY_REPORT}" ? "Delivery Report" : "Incoming Message"}}`,
 		description: 'Starts the workflow instantly when Kavenegar calls its webhook URL: a message your line received, or a delivery report',
 		defaults: { name: 'Kavenegar Webhook Trigger' },
@@ -86,6 +89,7 @@ export class KavenegarWebhookTrigger implements INodeType {
 	};
 
 	methods = {
+		loadOptions: { getTimeZones },
 		credentialTest: {
 			/**
 			 * Checked on this machine, without a request: the secret is only compared with what
@@ -119,6 +123,8 @@ export class KavenegarWebhookTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const problem = secretProblem(await this.getCredentials('kavenegarWebhookApi'));
 				if (problem) throw new NodeOperationError(this.getNode(), problem);
+				// A call that fails on its zone is answered with an error and starts nothing the user sees.
+				settingTimeZone(this);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -137,7 +143,8 @@ export class KavenegarWebhookTrigger implements INodeType {
 		if (fields instanceof Refusal) return refuse(this, fields);
 		const event = this.getNodeParameter('event');
 		const now = Date.now();
-		const json = event === DELIVERY_REPORT ? deliveryReport(fields, now, this.getTimezone()) : incomingMessage(fields, now, this.getTimezone());
+		const timeZone = settingTimeZone(this);
+		const json = event === DELIVERY_REPORT ? deliveryReport(fields, now, timeZone) : incomingMessage(fields, now, timeZone);
 		if (json instanceof Refusal) return refuse(this, json);
 
 		if (!eventFilter(event, this.getNodeParameter('filters', {}) as IDataObject)(json)) {

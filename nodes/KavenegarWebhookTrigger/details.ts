@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import { readableRow, unixToJalali } from '../allNodes/readableRows';
 import { callKavenegar, rowsOf } from '../allNodes/callKavenegar';
+import { settingTimeZone } from '../allNodes/timeZoneSetting';
 
 /** sms/select takes at most this many IDs a request. */
 const MAX_IDS = 500;
@@ -48,6 +49,11 @@ export async function withDetails(context: IExecuteFunctions, items: INodeExecut
 		);
 	}
 	const version2 = context.getNode().typeVersion >= 2;
+	const timeZone = settingTimeZone({
+		getNodeParameter: (name, fallback) => context.getNodeParameter(name, 0, fallback),
+		getTimezone: () => context.getTimezone(),
+		getNode: () => context.getNode(),
+	});
 	const ids = [...new Set(items.map(({ json }) => String(json.messageid)))];
 	const rows = new Map<string, IDataObject>();
 	for (let start = 0; start < ids.length; start += MAX_IDS) {
@@ -59,7 +65,7 @@ export async function withDetails(context: IExecuteFunctions, items: INodeExecut
 			CREDENTIAL,
 		);
 		const readAt = new Date();
-		for (const row of rowsOf(answer)) rows.set(String(row.messageid), version2 ? detailsOf(row, readAt, context.getTimezone()) : readableRow(row, context.getTimezone()));
+		for (const row of rowsOf(answer)) rows.set(String(row.messageid), version2 ? detailsOf(row, readAt, timeZone) : readableRow(row, timeZone));
 	}
 	return items.map(({ json }, item) => ({
 		json: { ...json, details: rows.get(String(json.messageid)) ?? null },

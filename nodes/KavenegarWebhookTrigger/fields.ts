@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { filtersCollection } from '../allNodes/collections';
 import { messageFilterFields } from '../allNodes/messageFilters';
 import { MESSAGE_STATUS_NAMES } from '../allNodes/readableRows';
+import { timeZoneSetting } from '../allNodes/timeZoneSetting';
 import { DELIVERY_REPORT, INCOMING_MESSAGE } from './callbacks';
 
 const incoming = { show: { event: [INCOMING_MESSAGE] } };
@@ -99,4 +100,5 @@ export const webhookTriggerProperties: INodeProperties[] = [
 		},
 		filterFields.textContains,
 	]),
+	...timeZoneSetting(3),
 ];

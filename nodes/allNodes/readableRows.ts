@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import type { Envelope } from './envelope';
 import { jalaliDateTime } from './jalali';
+import { settingTimeZone } from './timeZoneSetting';
 
 /**
  * English names of the message status codes (the SDKs' enums, docs/kavenegar-api.md): the service's
@@ -50,9 +51,10 @@ export function unixToJalali(seconds: unknown, timeZone: string): string | undef
 
 /**
  * A row of the service with, next to each Unix date, `<field>Iso` (ISO 8601, UTC) and
- * `<field>Jalali` (the Jalali calendar in the workflow's time zone), next to a message's status
- * code, `statusName`, and next to a template's method codes, their names. A message row is one
- * with a `messageid`: blocklist, template and media rows have statuses of their own, in English already.
+ * `<field>Jalali` (the Jalali calendar in `timeZone`, the node's Time Zone setting), next to a
+ * message's status code, `statusName`, and next to a template's method codes, their names. A
+ * message row is one with a `messageid`: blocklist, template and media rows have statuses of their
+ * own, in English already.
  */
 export function readableRow<T extends IDataObject>(row: T, timeZone: string): T & IDataObject {
 	const readable: IDataObject = { ...row };
@@ -81,7 +83,7 @@ export async function addReadableFields(
 ): Promise<INodeExecutionData[]> {
 	const body = response.body as Envelope;
 	const { entries } = body;
-	const timeZone = this.getTimezone();
+	const timeZone = settingTimeZone(this);
 	if (Array.isArray(entries)) {
 		body.entries = entries.map((row) => (typeof row === 'object' && row !== null ? readableRow(row as IDataObject, timeZone) : row));
 	} else if (typeof entries === 'object' && entries !== null) {

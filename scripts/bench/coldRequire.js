@@ -1,6 +1,6 @@
 'use strict';
 /** Measure "cold require": loading the built node and credential in fresh child processes. */
-const { CREDENTIAL_FILE, NODE_FILE, median, ms, row, runChild, verdict } = require('./common');
+const { CREDENTIAL_FILE, NODE_FILE, median, ms, runChild, sampleVariants, variantRow } = require('./common');
 
 const REQUIRE_SAMPLES = 5;
 
@@ -17,17 +17,12 @@ function benchRequire(preloaded) {
 }
 
 async function benchColdRequire() {
-	/** @type {Record<string, number>} */
-	const figures = {};
-	for (const variant of ['require-preloaded', 'require-bare']) {
-		const samples = [];
-		for (let i = 0; i < REQUIRE_SAMPLES; i++) samples.push(await runChild(variant));
-		figures[variant] = median(samples);
-	}
-	const preloaded = figures['require-preloaded'];
+	/** @type {Record<string, import('./common').Variant<number>>} */
+	const variants = await sampleVariants(['require-preloaded', 'require-bare'], REQUIRE_SAMPLES, (variant) => runChild(variant));
+	const figure = (/** @type {string} */ variant) => median(variants[variant].samples);
 	return [
-		row(`cold require node + credential, n8n-workflow preloaded (median of ${REQUIRE_SAMPLES})`, ms(preloaded), '≤ 50 ms', verdict(preloaded <= 50)),
-		row('cold require node + credential, n8n-workflow included', ms(figures['require-bare']), '(reported)'),
+		variantRow(`cold require node + credential, n8n-workflow preloaded (median of ${REQUIRE_SAMPLES})`, variants, ['require-preloaded'], '≤ 50 ms', () => ms(figure('require-preloaded')), () => figure('require-preloaded') <= 50),
+		variantRow('cold require node + credential, n8n-workflow included', variants, ['require-bare'], '(reported)', () => ms(figure('require-bare'))),
 	];
 }
 

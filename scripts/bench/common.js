@@ -29,6 +29,77 @@ const mb = (/** @type {number} */ bytes) => `${(bytes / MB).toFixed(1)} MB`;
 /** @returns {Row} */
 const row = (/** @type {string} */ measure, /** @type {string} */ figure, target = '', verdict = '') => ({ measure, figure, target, verdict });
 const verdict = (/** @type {boolean} */ ok) => (ok ? 'ok' : 'over');
+/** The verdict of a row whose figure could not be had: a measure that crashed or a variant that failed. */
+const FAILED = 'failed';
+
+/**
+ * What a row has room for of an error: its message's first line, and its cause's code or message.
+ * @param {unknown} error
+ */
+function errorLine(error) {
+	if (!(error instanceof Error)) return String(error);
+	const cause = /** @type {{ code?: string, message?: string } | undefined} */ (error.cause);
+	return `${String(error.message).split('\n')[0]}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
+}
+
+/**
+ * @template S
+ * @typedef {{ samples: S[], failed?: string, notMeasured?: string }} Variant one variant of a measure:
+ *   its samples; `failed`, the error that ended it; `notMeasured`, why it cannot be measured here
+ */
+
+/**
+ * Samples each variant `rounds` times, the variants in turn within a round. A variant whose run
+ * throws is failed from then on (its error kept, its later rounds skipped) while the others go on;
+ * one whose run answers `{ notMeasured }` is not run again.
+ * @template S
+ * @param {readonly string[]} names
+ * @param {number} rounds
+ * @param {(name: string) => Promise<S | { notMeasured: string }>} run
+ * @returns {Promise<Record<string, Variant<S>>>}
+ */
+async function sampleVariants(names, rounds, run) {
+	/** @type {Record<string, Variant<S>>} */
+	const variants = Object.fromEntries(names.map((name) => [name, { samples: [] }]));
+	for (let round = 0; round < rounds; round++) {
+		for (const name of names) {
+			const variant = variants[name];
+			if (variant.failed !== undefined || variant.notMeasured !== undefined) continue;
+			try {
+				const sample = await run(name);
+				if (sample !== null && typeof sample === 'object' && 'notMeasured' in sample) variant.notMeasured = sample.notMeasured;
+				else variant.samples.push(sample);
+			} catch (error) {
+				variant.failed = errorLine(error);
+			}
+		}
+	}
+	return variants;
+}
+
+/**
+ * A row made of some variants' samples: the figure once every variant it needs has its samples;
+ * else the row of the first that failed, with its error and the verdict "failed", or of the first
+ * not measured, with why. A figure that cannot be worked out fails its row alone.
+ * @param {string} measure
+ * @param {Record<string, Variant<unknown>>} variants
+ * @param {string[]} needs the variants the figure is made of
+ * @param {string} target
+ * @param {() => string} figure
+ * @param {() => boolean} [ok] whether the figure meets its target, for a row that has one
+ * @returns {Row}
+ */
+function variantRow(measure, variants, needs, target, figure, ok) {
+	const failed = needs.find((name) => variants[name].failed !== undefined);
+	if (failed !== undefined) return row(measure, `FAILED: ${failed}: ${variants[failed].failed}`, target, FAILED);
+	const missing = needs.find((name) => variants[name].notMeasured !== undefined);
+	if (missing !== undefined) return row(measure, `not measured: ${variants[missing].notMeasured}`, target);
+	try {
+		return row(measure, figure(), target, ok ? verdict(ok()) : '');
+	} catch (error) {
+		return row(measure, `FAILED: ${errorLine(error)}`, target, FAILED);
+	}
+}
 
 // Loaded only where needed, so that the cold-require children start from an empty module cache.
 const harness = () => require('../../test/harness');
@@ -166,8 +237,20 @@ async function startFakeProcess() {
 }
 
 /**
+ * The line a child's error output ends on that says what went wrong: a stack's first line, not its
+ * indented frames.
+ * @param {string} output
+ */
+function lastErrorLine(output) {
+	return output
+		.split('\n')
+		.filter((line) => line.trim() !== '' && !/^\s/.test(line) && !/^Node\.js v/.test(line))
+		.pop();
+}
+
+/**
  * Runs one measure in a child process of the benchmark (`node scripts/bench.js --only <name>`) and
- * resolves with what it printed last, as JSON.
+ * resolves with what it printed last, as JSON; rejects with why the child failed.
  * @param {string} only
  * @param {string[]} [nodeArgs]
  * @returns {Promise<any>}
@@ -175,15 +258,30 @@ async function startFakeProcess() {
 function runChild(only, nodeArgs = []) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [...nodeArgs, ENTRY, '--only', only], {
-			stdio: ['ignore', 'pipe', 'inherit'],
+			stdio: ['ignore', 'pipe', 'pipe'],
 			timeout: CHILD_TIMEOUT_MS,
 		});
 		let out = '';
+		let errors = '';
 		child.stdout.on('data', (chunk) => (out += chunk));
+		// Shown as it comes, and kept: the child's own error is what its failure is reported with.
+		child.stderr.on('data', (chunk) => {
+			process.stderr.write(chunk);
+			errors += chunk;
+		});
 		child.on('error', reject);
 		child.on('close', (code, signal) => {
-			if (code !== 0) return reject(new Error(`child "${only}" ended with ${signal ?? `code ${code}`}`));
-			resolve(JSON.parse(/** @type {string} */ (out.trim().split('\n').pop())));
+			if (code !== 0) {
+				const ended = signal ? `${signal}${child.killed ? ` at its ${CHILD_TIMEOUT_MS / 1000} s time-out` : ''}` : `code ${code}`;
+				const said = lastErrorLine(errors);
+				return reject(new Error(`child "${only}" ended with ${ended}${said ? `: ${said}` : ''}`));
+			}
+			const last = out.trim().split('\n').pop() ?? '';
+			try {
+				resolve(JSON.parse(last));
+			} catch {
+				reject(new Error(`child "${only}" printed no figures: ${JSON.stringify(last.slice(0, 80))}`));
+			}
 		});
 	});
 }
@@ -199,6 +297,11 @@ module.exports = {
 	mb,
 	row,
 	verdict,
+	FAILED,
+	errorLine,
+	sampleVariants,
+	variantRow,
+	lastErrorLine,
 	harness,
 	fakeModule,
 	timed,

@@ -70,12 +70,20 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 		}
 	});
 
+	test('activation refuses a Time Zone setting that names no zone, naming it: each call would fail on it and start nothing', async () => {
+		const withZone = (/** @type {string} */ timeZone) => hookContext('incomingMessage', 'Good-secret_0123.4~', 'webhook', { timeZone });
+		await expect(methods.create.call(withZone('={{ "Tehran" }}'))).rejects.toThrow(
+			'Time Zone Name or ID: "Tehran" is not a time zone: pick one from the list, or write an IANA name such as Asia/Tehran',
+		);
+		expect(await methods.create.call(withZone('Europe/Berlin'))).toBe(true);
+	});
+
 	test('activation with Fetch Message Details on and no API key still takes the callbacks: each execution says what to add (deliveryReport.test.js)', async () => {
 		const context = hookContext('deliveryReport', 'Good-secret_0123.4~', 'webhook', { fetchDetails: true });
 		expect(await methods.create.call(context)).toBe(true);
 	});
 
-	test('activation checks the secret only: a Base URL that is no web address is for the credential test and the details read to say', async () => {
+	test('activation does not check the Base URL: one that is no web address is for the credential test and the details read to say', async () => {
 		const data = { secret: 'Good-secret_0123.4~', apiKey: 'some-key', baseUrl: 'api.kavenegar.com' };
 		expect(await methods.create.call(hookContext('deliveryReport', data, 'webhook', { fetchDetails: true }))).toBe(true);
 		await expect(methods.create.call(hookContext('deliveryReport', { ...data, secret: 'short' }))).rejects.toThrow('Secret: must be');
@@ -99,7 +107,7 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 	});
 
 	test('the credential is the only place the secret and the key live: no node parameter holds them', () => {
-		expect(nodeType.description.properties.filter((p) => p.type !== 'notice').map((p) => p.name)).toEqual(['event', 'fetchDetails', 'ignoreRepeats', 'filters']);
+		expect(nodeType.description.properties.filter((p) => p.type !== 'notice').map((p) => p.name)).toEqual(['event', 'fetchDetails', 'ignoreRepeats', 'filters', 'timeZone', 'timeZone']);
 	});
 });
 
@@ -110,22 +118,24 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
  * both versions show Event and Fetch Message Details and offer the webhook credential.
  */
 describe('Kavenegar Webhook Trigger: what the editor offers', () => {
-	test('versions 1 and 2, a node added now is version 2', () => {
-		expect(nodeType.description.version).toEqual([1, 2]);
-		expect(nodeType.description.defaultVersion).toBe(2);
+	test('versions 1 to 3, a node added now is version 3', () => {
+		expect(nodeType.description.version).toEqual([1, 2, 3]);
+		expect(nodeType.description.defaultVersion).toBe(3);
 	});
 
 	test('one credential, required, tested by the node, shown for every event and option', () => {
 		expect(nodeType.description.credentials).toEqual([{ name: 'kavenegarWebhookApi', required: true, testedBy: 'kavenegarWebhookSecret' }]);
 	});
 
-	test.each([1, 2])('version %i: Event always, Fetch Message Details for Delivery Report only', (typeVersion) => {
+	test.each([1, 2, 3])('version %i: Event always, Fetch Message Details for Delivery Report only; the Time Zone in Settings', (typeVersion) => {
 		/** @param {import('n8n-workflow').INodeParameters} parameters */
 		const shown = (parameters) =>
 			nodeType.description.properties
 				.filter((property) => property.type !== 'notice' && NodeHelpers.displayParameter(parameters, property, { typeVersion }, nodeType.description))
-				.map((property) => property.name);
-		expect(shown({ event: 'incomingMessage' })).toEqual(['event', 'ignoreRepeats', 'filters']);
-		expect(shown({ event: 'deliveryReport', fetchDetails: false })).toEqual(['event', 'fetchDetails', 'ignoreRepeats', 'filters']);
+				.map((property) => `${property.name}${property.isNodeSetting ? ' (Settings)' : ''}`);
+		expect(shown({ event: 'incomingMessage' })).toEqual(['event', 'ignoreRepeats', 'filters', 'timeZone (Settings)']);
+		expect(shown({ event: 'deliveryReport', fetchDetails: false })).toEqual(['event', 'fetchDetails', 'ignoreRepeats', 'filters', 'timeZone (Settings)']);
+		const settings = NodeHelpers.getNodeParameters(nodeType.description.properties, {}, true, false, /** @type {any} */ ({ typeVersion }), nodeType.description);
+		expect(settings?.timeZone).toBe(typeVersion >= 3 ? 'Asia/Tehran' : 'workflow');
 	});
 });

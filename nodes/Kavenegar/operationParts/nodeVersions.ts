@@ -15,10 +15,17 @@ import type { IDisplayOptions, INode } from 'n8n-workflow';
  * does not fill a collection's options on load, so "not set" in a node saved before is no cap, as
  * it always was; only the version tells a node added now from one saved before.
  *
+ * Version 4 changes no field either: its Time Zone setting defaults to Iran's time, in which the
+ * Send Window and Jalali dates are then read and written; a node saved before defaults to the
+ * workflow's zone, as it always read them (allNodes/timeZoneSetting.ts).
+ *
  * Only the properties that moved carry a version condition; every other field is every version's.
  */
-export const NODE_VERSIONS = [1, 2, 3];
-export const LATEST_VERSION = 3;
+export const NODE_VERSIONS = [1, 2, 3, 4];
+export const LATEST_VERSION = 4;
+
+/** The first version whose Time Zone setting defaults to Iran's time. */
+export const FIRST_VERSION_IN_IRAN_TIME = 4;
 
 type VersionCondition = NonNullable<IDisplayOptions['show']>;
 

@@ -49,13 +49,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelopeOf } from '../../allNodes/envelope';
 import { addReadableFields } from '../../allNodes/readableRows';
+import { timeZoneSetting } from '../../allNodes/timeZoneSetting';
 import { throughSendingEngine, sendingEngineRouting } from '../sending/engine';
 import { MOST_IN_FLIGHT } from '../sending/learnedLimit';
 import { DEFAULT_BUSY_RETRIES, REQUEST_LIMITS } from '../sending/nodeRun';
-import { FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../operationParts/nodeVersions';
+import { FIRST_VERSION_IN_IRAN_TIME, FROM_VERSION_2, ONLY_VERSION_1, withVersion } from '../operationParts/nodeVersions';
 import { n8nRequestOptions } from '../operationParts/n8nRequestOptions';
 import { onePropertyPerName } from '../operationParts/onePropertyPerName';
 import { operationFields } from '../operationParts/operationFields';
+import { timeZoneChecked } from '../operationParts/rules/timeZone';
 import { accountDescription } from './account';
 import { blocklistDescription } from './blocklist';
 import { mediaDescription } from './media';
@@ -147,9 +149,11 @@ export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 		],
 		default: 'sms',
 		// What every operation shares, set on the property n8n reads first (see the rules above); the
-		// rows get ISO and Jalali dates and English status names (allNodes/readableRows.ts), the same as the trigger's.
+		// rows get ISO and Jalali dates and English status names (allNodes/readableRows.ts), the same as the trigger's,
+		// the Jalali ones in the Time Zone setting's zone, which is checked before the request.
 		routing: {
 			...sendingEngineRouting,
+			send: { ...sendingEngineRouting.send, preSend: [...(sendingEngineRouting.send?.preSend ?? []), timeZoneChecked] },
 			output: { postReceive: [checkEnvelope, addReadableFields] },
 		},
 	},
@@ -162,6 +166,7 @@ export const propertiesAsWritten: INodeProperties[] = throughSendingEngine([
 	...voiceCallDescription,
 	requestLimitsField,
 	requestOptionsField,
+	...timeZoneSetting(FIRST_VERSION_IN_IRAN_TIME),
 ]);
 
 /** What n8n gets: each name once where the editor shows the same (operationParts/onePropertyPerName.ts). */

@@ -13,6 +13,7 @@ const { kavenegarNode, operationsOf } = require('../../helpers');
 const { description } = new Kavenegar();
 const versions = /** @type {number[]} */ (description.version);
 const OFFERED = ['sms → send', 'sms → sendArray', 'voiceCall → send'];
+const WEEK = ['saturday', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 
 /**
  * The options the Additional Fields' Add list offers for this operation, as the editor asks.
@@ -36,7 +37,7 @@ describe.each(versions)('node version %i', (version) => {
 	});
 });
 
-test('each send offers the same field; its hours show as soon as it is added, 08:00 to 21:00 every day', () => {
+test('each send offers the same field; its hours show as soon as it is added, 08:00 to 21:00 every day, the times before the days', () => {
 	const collection = /** @type {Property} */ (description.properties.find((property) => property.name === 'additionalFields'));
 	const windows = /** @type {Property[]} */ (collection.options)
 		.filter((option) => option.name === 'sendWindow')
@@ -46,9 +47,18 @@ test('each send offers the same field; its hours show as soon as it is added, 08
 	const [window] = windows;
 	expect(window).toMatchObject({ displayName: 'Send Window', type: 'fixedCollection', default: { hours: {} } });
 	const hours = /** @type {any} */ (window.options)[0];
-	expect(Object.fromEntries(hours.values.map((/** @type {Property} */ field) => [field.displayName, field.default]))).toEqual({
-		Days: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
-		From: '08:00',
-		Until: '21:00',
-	});
+	expect(hours.values.map((/** @type {Property} */ field) => [field.displayName, field.default])).toEqual([
+		['From', '08:00'],
+		['Until', '21:00'],
+		['Days', WEEK],
+	]);
+});
+
+test("the days in the week's order, as Iran counts it from Saturday; the times say their format and their zone", () => {
+	const collection = /** @type {Property} */ (description.properties.find((property) => property.name === 'additionalFields'));
+	const window = /** @type {any} */ (/** @type {Property[]} */ (collection.options).find((option) => option.name === 'sendWindow'));
+	const [from, until, days] = window.options[0].values;
+	expect(days.options.map((/** @type {{ name: string, value: string }} */ day) => [day.name, day.value])).toEqual(WEEK.map((day) => [day[0].toUpperCase() + day.slice(1), day]));
+	for (const time of [from, until]) expect(time.hint).toBe('24-hour HH:MM (Persian digits too), in the zone of Settings → Time Zone');
+	expect(window.description).toContain('in the zone of Settings → Time Zone');
 });

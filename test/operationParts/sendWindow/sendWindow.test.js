@@ -238,6 +238,8 @@ describe('Send Window: bad values are refused before anything is sent', () => {
 		[{ from: '25:00' }, 'Send Window → From: "25:00" is not a time of day: write it as HH:MM, from 00:00 to 23:59'],
 		[{ until: '8-9' }, 'Send Window → Until: "8-9" is not a time of day: write it as HH:MM, from 00:00 to 23:59'],
 		[{ from: '08:60' }, 'Send Window → From: "08:60" is not a time of day: write it as HH:MM, from 00:00 to 23:59'],
+		[{ from: '25:00', until: '8-9' }, 'Send Window → From and Until: "25:00" and "8-9" are not times of day: write them as HH:MM, from 00:00 to 23:59'],
+		[{ from: ['08:00'], until: '8-9' }, 'Send Window → From: must be a time of day such as 08:00, not a list: ["08:00"]'],
 		[{ from: '' }, 'Send Window → From: "" is not a time of day: write it as HH:MM, from 00:00 to 23:59'],
 		[{ from: '8:00', until: '08:00' }, 'Send Window → Until: must differ from From (both are 08:00): the window would have no hours'],
 		[{ days: [] }, 'Send Window → Days: no day is left: keep at least one day on which messages may go'],

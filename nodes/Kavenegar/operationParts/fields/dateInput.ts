@@ -14,7 +14,8 @@ export function dateInput(
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 1406/01/01 09:00',
-		hint: "Jalali (1406/01/01 09:00) or Gregorian (2027-03-21 09:00), in the workflow's time zone",
+		// Gregorian keeps n8n's rule, the workflow's zone, which needs no saying.
+		hint: 'Jalali (1406/01/01 09:00) or Gregorian (2027-03-21 09:00); Jalali in Settings → Time Zone',
 		...field,
 	};
 }

@@ -2,17 +2,25 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { isOpen, nextOpening, WEEKDAYS } from '../sendWindow/hours';
 import { checkedWindow, type WindowValues } from '../sendWindow/readWindow';
 import { rememberSchedule } from '../sendWindow/scheduledRows';
+import { chosenTimeZone } from '../rules/timeZone';
 import type { ParamRule } from '../wireParams';
 
 const dayName = (day: string) => day[0].toUpperCase() + day.slice(1);
+
+/** The week as Iran counts it, from Saturday to Friday. */
+const IRANIAN_WEEK = [...WEEKDAYS.slice(6), ...WEEKDAYS.slice(0, 6)];
+
+const TIME_HINT = '24-hour HH:MM (Persian digits too), in the zone of Settings → Time Zone';
 
 const daysField: INodeProperties = {
 	displayName: 'Days',
 	name: 'days',
 	type: 'multiOptions',
-	// n8n's lint wants a list's options in alphabetical order; the week's order is in the docs.
-	options: [...WEEKDAYS].sort().map((day) => ({ name: dayName(day), value: day })),
-	default: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+	// In the week's order, as n8n's Schedule Trigger lists its weekdays, from Iran's first day: a list in
+	// alphabetical order hides the week. n8n's lint (n8n-nodes-base/node-param-multi-options-type-unsorted-items)
+	// would sort options written out one by one.
+	options: IRANIAN_WEEK.map((day) => ({ name: dayName(day), value: day })),
+	default: [...IRANIAN_WEEK],
 	description: 'Days on which the window opens. A window past midnight ends the next morning.',
 };
 
@@ -22,7 +30,8 @@ const fromField: INodeProperties = {
 	type: 'string',
 	default: '08:00',
 	placeholder: 'e.g. 08:00',
-	description: 'Time of day the window opens, as HH:MM (24-hour)',
+	hint: TIME_HINT,
+	description: 'Time of day the window opens',
 };
 
 const untilField: INodeProperties = {
@@ -31,7 +40,8 @@ const untilField: INodeProperties = {
 	type: 'string',
 	default: '21:00',
 	placeholder: 'e.g. 21:00',
-	description: 'Time of day the window closes, as HH:MM. Earlier than From: the window runs past midnight.',
+	hint: TIME_HINT,
+	description: 'Time of day the window closes, its first minute outside. Earlier than From: the window runs past midnight.',
 };
 
 /**
@@ -46,8 +56,10 @@ export const sendWindowField: INodeProperties = {
 	// Added, the hours show at once with their defaults, as n8n's own one-group options do.
 	default: { hours: {} },
 	description:
-		"Hours in which messages may reach phones, in the workflow's time zone. Outside them, Kavenegar holds the message until the window next opens.",
-	options: [{ displayName: 'Hours', name: 'hours', values: [daysField, fromField, untilField] }],
+		'Hours in which messages may reach phones, in the zone of Settings → Time Zone. Outside them, Kavenegar holds the message until the window next opens.',
+	// The hours first, then the days they open on; n8n-nodes-base/node-param-fixed-collection-type-unsorted-items
+	// sorts by label only values written out one by one.
+	options: [{ displayName: 'Hours', name: 'hours', values: [fromField, untilField, daysField] }],
 };
 
 /**
@@ -74,7 +86,7 @@ export const sendWindowRule: ParamRule = function (params) {
 	const values = windowValues(this);
 	if (values === undefined) return;
 	const window = checkedWindow(this, values);
-	const timeZone = this.getTimezone();
+	const timeZone = chosenTimeZone(this);
 	const now = Date.now();
 	const sendAt = typeof params.date === 'number' ? params.date : undefined;
 	const earliest = Math.max(now, (sendAt ?? 0) * 1000);

@@ -4,6 +4,7 @@ import { jalaliToUnixDays, latinDigits, missingJalaliDay } from '../../../allNod
 import type { ParamRule } from '../wireParams';
 import { quoted } from '../../../allNodes/bidi';
 import { inZone } from '../../../allNodes/timeZones';
+import { chosenTimeZone } from './timeZone';
 
 interface DateTimeLike {
 	toMillis(): number;
@@ -47,11 +48,19 @@ function jalaliWallClock(text: string): number | string | undefined {
 }
 
 /**
- * Unix seconds from what a date field holds. Read in the workflow's time zone, as the user sees it:
- * a zone-less Gregorian date and time (typed with dashes or slashes, or saved by n8n's date picker
- * in older versions), a Jalali one as people in Iran type it (years 1200–1599, Latin or Persian
- * digits). As given: an ISO string with an offset, a Luxon DateTime, a JS Date, Unix
- * seconds or milliseconds. Undefined when empty.
+ * A Jalali date is written by Iran's clock, so it is read in the node's Time Zone setting (Iran's
+ * time in a node added now); a Gregorian one keeps n8n's rule, the workflow's zone.
+ */
+function zoneOfWallClock(context: IExecuteSingleFunctions, text: string): string {
+	return JALALI.test(text) ? chosenTimeZone(context) : context.getTimezone();
+}
+
+/**
+ * Unix seconds from what a date field holds. Read in its zone (zoneOfWallClock): a zone-less
+ * Gregorian date and time (typed with dashes or slashes, or saved by n8n's date picker in older
+ * versions), a Jalali one as people in Iran type it (years 1200–1599, Latin or Persian digits).
+ * As given: an ISO string with an offset, a Luxon DateTime, a JS Date, Unix seconds or
+ * milliseconds. Undefined when empty.
  */
 export function toUnixSeconds(
 	context: IExecuteSingleFunctions,
@@ -70,7 +79,7 @@ export function toUnixSeconds(
 		const text = latinDigits(String(value).trim());
 		const wallClock = jalaliWallClock(text) ?? gregorianWallClock(text);
 		if (typeof wallClock === 'string') throw invalidInput(context, field, wallClock);
-		ms = wallClock === undefined ? Date.parse(text) : inZone(wallClock, context.getTimezone());
+		ms = wallClock === undefined ? Date.parse(text) : inZone(wallClock, zoneOfWallClock(context, text));
 	}
 	if (!Number.isFinite(ms)) {
 		throw invalidInput(

@@ -14,20 +14,35 @@ export interface WindowValues {
 }
 
 /** The labels the panel shows, for the errors. */
-export const WINDOW_LABELS = { from: 'Send Window → From', until: 'Send Window → Until', days: 'Send Window → Days' };
+export const WINDOW_LABELS = {
+	from: 'Send Window → From',
+	until: 'Send Window → Until',
+	fromAndUntil: 'Send Window → From and Until',
+	days: 'Send Window → Days',
+};
 
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})$/;
 
-function minutesOfDay(context: IExecuteSingleFunctions, value: unknown, label: string): number {
+/** Minutes of the day in `value`, undefined when it is no time of day; a list or an object is refused at once. */
+function minutesOfDay(context: IExecuteSingleFunctions, value: unknown, label: string): number | undefined {
 	const wrongType = wrongTypeRule(value, 'a time of day such as 08:00');
 	if (wrongType) throw invalidInput(context, label, wrongType);
 	const text = latinDigits(String(value ?? '').trim());
 	const match = TIME_OF_DAY.exec(text);
 	const [hour, minute] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
-	if (!(hour <= 23 && minute <= 59)) {
-		throw invalidInput(context, label, `${quoted(String(value ?? ''))} is not a time of day: write it as HH:MM, from 00:00 to 23:59`);
+	return hour <= 23 && minute <= 59 ? hour * 60 + minute : undefined;
+}
+
+const HH_MM = 'HH:MM, from 00:00 to 23:59';
+const given = (value: unknown) => quoted(String(value ?? ''));
+
+/** Both times are read before either is refused, so that one error names every time to fix. */
+function notTimesOfDay(context: IExecuteSingleFunctions, values: WindowValues, from: number | undefined, until: number | undefined): Error {
+	if (from === undefined && until === undefined) {
+		return invalidInput(context, WINDOW_LABELS.fromAndUntil, `${given(values.from)} and ${given(values.until)} are not times of day: write them as ${HH_MM}`);
 	}
-	return hour * 60 + minute;
+	const [label, value] = from === undefined ? [WINDOW_LABELS.from, values.from] : [WINDOW_LABELS.until, values.until];
+	return invalidInput(context, label, `${given(value)} is not a time of day: write it as ${HH_MM}`);
 }
 
 function weekdays(context: IExecuteSingleFunctions, value: unknown): Set<number> {
@@ -47,6 +62,7 @@ function weekdays(context: IExecuteSingleFunctions, value: unknown): Set<number>
 export function checkedWindow(context: IExecuteSingleFunctions, values: WindowValues): SendWindow {
 	const from = minutesOfDay(context, values.from, WINDOW_LABELS.from);
 	const until = minutesOfDay(context, values.until, WINDOW_LABELS.until);
+	if (from === undefined || until === undefined) throw notTimesOfDay(context, values, from, until);
 	if (from === until) {
 		const time = `${String(Math.floor(from / 60)).padStart(2, '0')}:${String(from % 60).padStart(2, '0')}`;
 		throw invalidInput(context, WINDOW_LABELS.until, `must differ from From (both are ${time}): the window would have no hours`);

@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { unixToIso, unixToJalali } from '../../../allNodes/readableRows';
+import { chosenTimeZone } from '../rules/timeZone';
 
 /** When an item's messages go, as its send window decided: Unix seconds, or undefined for now. */
 export interface Schedule {
@@ -21,7 +22,7 @@ export function rememberSchedule(context: IExecuteSingleFunctions, schedule: Sch
 
 /**
  * Adds to each row of a send with a send window when its messages go: `scheduledFor` (ISO 8601,
- * UTC) and `scheduledForJalali` (the workflow's time zone), null for a message that goes now, and
+ * UTC) and `scheduledForJalali` (the node's Time Zone setting), null for a message that goes now, and
  * `sendAtMoved`. A send without a window keeps its rows as they were.
  */
 export async function addScheduledFor(
@@ -30,7 +31,7 @@ export async function addScheduledFor(
 ): Promise<INodeExecutionData[]> {
 	const schedule = schedules.get(this);
 	if (schedule === undefined) return items;
-	const timeZone = this.getTimezone();
+	const timeZone = chosenTimeZone(this);
 	for (const item of items) {
 		item.json.scheduledFor = unixToIso(schedule.goesAt) ?? null;
 		item.json.scheduledForJalali = unixToJalali(schedule.goesAt, timeZone) ?? null;

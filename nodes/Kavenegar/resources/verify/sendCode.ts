@@ -5,6 +5,7 @@ import { tagField, tagRule } from '../../operationParts/fields/send';
 import { oneRecipientField } from '../../operationParts/fields/recipient';
 import { entriesToItems } from '../../../allNodes/envelope';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
+import { chosenTimeZone } from '../../operationParts/rules/timeZone';
 import { splitList } from '../../../allNodes/lists';
 import { required, wrongTypeRule } from '../../operationParts/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
@@ -131,7 +132,7 @@ async function withCodeCheck(this: IExecuteSingleFunctions, items: INodeExecutio
 	const sent = sentCodes.get(this);
 	if (sent === undefined) return items;
 	const includeCode = this.getNodeParameter('includeCode', false) === true;
-	const expiry = { expiresAt: expiresAtIso(sent.expiresAtMs), expiresAtJalali: jalaliDateTime(sent.expiresAtMs, this.getTimezone()) };
+	const expiry = { expiresAt: expiresAtIso(sent.expiresAtMs), expiresAtJalali: jalaliDateTime(sent.expiresAtMs, chosenTimeZone(this)) };
 	return items.map((item) => {
 		const json: IDataObject = { ...item.json, codeHash: sent.codeHash, ...expiry };
 		if (includeCode) json.code = sent.code;
