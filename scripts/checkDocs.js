@@ -12,11 +12,18 @@
  *   #anchor, as n8n's "Docs" links do) names a heading of README.md, which that page renders.
  * - README.md stays at most README_MAX_BYTES: it is for n8n users; the detail lives in docs/.
  * - The two READMEs, README.md and the Persian guide README.fa.md: every example they name
- *   (examples/NAME, in a link or in text) exists; every operation of the Kavenegar node, by the
- *   Resource and Operation names the editor shows, is in a row of an operations table in each
- *   (| Resource | Operation, Operation… |), read from the node's TypeScript source; an LRI, RLI or
- *   FSI (U+2066–U+2068, which keep an English name in order in a Persian sentence) is closed by a PDI
- *   (U+2069) on its line; the guide's text sits in a <div dir="rtl"> that lets Markdown through.
+ *   (examples/NAME, in a link or in text, or a bare NAME.json that is no file at the root) exists;
+ *   every operation of the Kavenegar node, by the Resource and Operation names the editor shows, is
+ *   in a row of an operations table in each (| Resource | Operation, Operation… |), read from the
+ *   node's TypeScript source; an LRI, RLI or FSI (U+2066–U+2068, which keep an English name in order
+ *   in a Persian sentence) is closed by a PDI (U+2069) on its line; the guide's text sits in a
+ *   <div dir="rtl"> that lets Markdown through.
+ * - What a reader copies carries no invisible direction mark (LRM, RLM, ALM, an embedding, an
+ *   override or an isolate), which a copy keeps and a form, a shell or a JSON parser then refuses or
+ *   reads as another value: none inside code (a fenced block, `…` or <code>), and no isolate around
+ *   code or around what looks like a value (two digits in a row, a leading +, / { } % = ? ~ $ @, a
+ *   file name). A value goes in code, which the guide keeps left to right with <code dir="ltr"> or a
+ *   fenced block in <div dir="ltr"> (npm run docs:render fails on a code span drawn out of order).
  * Prints each finding and exits non-zero if there is one.
  */
 
@@ -149,6 +156,50 @@ function tableRowsOf(markdown) {
 		.map(([first, second]) => [plain(first), plain(second).split(',').map((name) => name.trim())]);
 }
 
+/** Unicode's invisible direction marks: LRM, RLM, ALM, the embeddings and overrides, the isolates and PDI. */
+const DIRECTION_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
+/** What a reader would copy rather than read: a number, a date, a path, JSON, an expression, a file name. */
+const LOOKS_LIKE_A_VALUE = /\d\d|^\+|[/{}%=?~$@]|\.(json|tgz|md)\b/;
+const FENCED = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm;
+
+/**
+ * The places where a copy of a README would carry an invisible direction mark: a mark inside code,
+ * or an isolate around what looks like a value (see the head of this file).
+ * @param {string} name
+ * @param {string} markdown
+ * @returns {string[]}
+ */
+function marksInValues(name, markdown) {
+	/** @type {Array<[number, string]>} line and finding */
+	const found = [];
+	const lineAt = (/** @type {number} */ at) => markdown.slice(0, at).split('\n').length;
+	const shown = (/** @type {string} */ text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+	// Fenced blocks, then `…` spans and <code> elements in what is left; each is blanked once looked at,
+	// so that an isolate is judged only outside code.
+	let outside = markdown;
+	for (const pattern of [FENCED, /`[^`\n]+`/g, /<code\b[^>]*>[\s\S]*?<\/code>/g]) {
+		outside = outside.replace(pattern, (code, ...rest) => {
+			const at = /** @type {number} */ (rest.find((value) => typeof value === 'number'));
+			const mark = DIRECTION_MARKS.exec(code);
+			if (mark) {
+				const point = `U+${(mark[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+				const line = lineAt(at + mark.index);
+				found.push([line, `${name}:${line}: an invisible direction mark (${point}) inside code, ${shown(code.replace(new RegExp(DIRECTION_MARKS, 'g'), ''))}: a copy carries it`]);
+			}
+			return code.replace(/[^\n]/g, ' ');
+		});
+	}
+	for (const isolate of outside.matchAll(/[\u2066-\u2068]([^\u2069\n]*)\u2069/g)) {
+		const inside = markdown.slice((isolate.index ?? 0) + 1, (isolate.index ?? 0) + 1 + isolate[1].length);
+		const plain = inside.replace(/<[^>]*>|[`*]/g, '').trim();
+		if (/`|<code\b/.test(inside) || LOOKS_LIKE_A_VALUE.test(plain)) {
+			const line = lineAt(isolate.index ?? 0);
+			found.push([line, `${name}:${line}: ${shown(plain)} sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark`]);
+		}
+	}
+	return found.sort(([a], [b]) => a - b).map(([, finding]) => finding);
+}
+
 /**
  * What README.md and README.fa.md must keep true (see the head of this file).
  * @param {string} root
@@ -165,6 +216,13 @@ function checkReadmes(root, operations) {
 		for (const example of new Set([...markdown.matchAll(/\bexamples\/([\w.-]*\w)/g)].map((match) => match[1]))) {
 			if (!fs.existsSync(path.join(root, 'examples', example))) findings.push(`${name}: names examples/${example}, which does not exist`);
 		}
+		// A workflow named without its folder, as the guide's link texts and steps name them.
+		for (const file of new Set([...markdown.matchAll(/(?<![\w/.-])([\w-]+\.json)\b/g)].map((match) => match[1]))) {
+			if (!fs.existsSync(path.join(root, 'examples', file)) && !fs.existsSync(path.join(root, file))) {
+				findings.push(`${name}: names ${file}, which is no example (examples/${file} does not exist)`);
+			}
+		}
+		findings.push(...marksInValues(name, markdown));
 		markdown.split('\n').forEach((line, at) => {
 			let open = 0;
 			for (const character of line.replace(/[^\u2066-\u2069]/g, '')) {

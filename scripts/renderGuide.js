@@ -13,12 +13,25 @@
  * (it keeps no `dir`), to see what is left without them. Screenshots go to a new folder under the
  * system's temp folder unless --out names one: the whole page (NAME.WIDTH.png) and the page a
  * screen at a time (NAME.WIDTH.1.png, …). The script prints their paths and, per page, how many text
- * blocks the browser laid out right to left and left to right, and fails if the letters of an
- * English name between LRI and PDI are not drawn left to right.
+ * blocks the browser laid out right to left and left to right.
+ *
+ * GitHub gives each p, h1–h6, ul, ol and div of a README `dir="auto"` (a div the author wrote only
+ * when it has no dir of its own), and wraps a fenced block with a language in a div that has it
+ * (rehype-github-dir's fixtures, made from github.com's own HTML): each such block then takes the
+ * direction of its first strong letter, whatever the `<div dir="rtl">` around it says. Chromium's
+ * dir=auto does not skip an LRI…PDI isolate (it skips only elements such as bdi, which GitHub drops),
+ * so a paragraph or a list that starts with an isolated English name, a link or code in English is
+ * drawn left to right. The page gets the same attributes (not with --npm: npm adds none), and the
+ * script fails if, inside an author's `dir="rtl"`:
+ *   - a block turns left to right (code blocks aside);
+ *   - the letters of an English name between LRI and PDI are not drawn left to right;
+ *   - a code span without Persian letters is not drawn left to right: a value such as
+ *     `1406/01/01 09:00` or `{"phone": "…"}` in plain backticks is reordered by the Persian around
+ *     it; `<code dir="ltr">` or a fenced block keeps it whole, with no invisible mark for a copy to carry.
  *
  * Needs Chromium from Debian (/usr/bin/chromium; EDITOR_CHROMIUM names another) and playwright-core.
  */
-/* global document, getComputedStyle, NodeFilter -- the function given to page.evaluate runs in the page */
+/* global document, getComputedStyle, NodeFilter, Text -- the function given to page.evaluate runs in the page */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -73,12 +86,39 @@ function sanitize(html, npm) {
 }
 
 /**
+ * A fenced block with a language in the div GitHub puts it in, with its `dir="auto"`: done on marked's
+ * HTML, whose language class the sanitizer then drops.
+ * @param {string} html
+ */
+function githubCodeBlocks(html) {
+	return html.replace(/<pre><code class="language-[^"]*">([\s\S]*?)<\/code><\/pre>/g, '<div dir="auto"><pre><code>$1</code></pre></div>');
+}
+
+/**
+ * The `dir="auto"` GitHub adds to each p, h1–h6, ul, ol and div that has no dir of its own.
+ * @param {string} html sanitized
+ */
+function githubDirAuto(html) {
+	return html.replace(/<(p|h[1-6]|ul|ol|div)((?:\s[^>]*)?)>/g, (tag, name, attributes) => (/\sdir=/.test(attributes) ? tag : `<${name}${attributes} dir="auto">`));
+}
+
+/**
+ * The page's body from marked's HTML, as GitHub's sanitizer and renderer leave it (npm's page adds no
+ * dir of its own).
+ * @param {string} html
+ * @param {boolean} npm
+ */
+function githubBody(html, npm) {
+	return npm ? sanitize(html, npm) : githubDirAuto(sanitize(githubCodeBlocks(html), npm));
+}
+
+/**
  * @param {string} file
  * @param {boolean} npm
  */
 async function pageHtml(file, npm) {
 	const { marked } = await import('marked');
-	const body = sanitize(await marked.parse(fs.readFileSync(file, 'utf8'), { gfm: true }), npm);
+	const body = githubBody(await marked.parse(fs.readFileSync(file, 'utf8'), { gfm: true }), npm);
 	return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${CSS}</style></head><body><article class="markdown-body">${body}</article></body></html>`;
 }
 
@@ -108,15 +148,38 @@ async function main() {
 					const clip = { x: 0, y: top, width: viewport.width, height: Math.min(viewport.height, height - top) };
 					await page.screenshot({ path: shot.replace(/\.png$/, `.${part}.png`), fullPage: true, clip });
 				}
-				const { directions, isolates, outOfOrder } = await page.evaluate(() => {
+				const { directions, turned, isolates, outOfOrder, codeSpans, codeOutOfOrder } = await page.evaluate(() => {
 					/** @type {Record<string, number>} */
 					const directions = {};
 					for (const block of Array.from(document.querySelectorAll('p, li, td, th, h1, h2, h3'))) {
 						const direction = getComputedStyle(block).direction;
 						directions[direction] = (directions[direction] ?? 0) + 1;
 					}
-					// Each LRI…PDI's letters as drawn: on one line, each right of the one before.
+					/** Whether the nearest dir the author wrote around an element (GitHub's auto aside) is rtl. @param {Element} element */
+					const inRightToLeft = (element) => element.parentElement?.closest('[dir="rtl"], [dir="ltr"]')?.getAttribute('dir') === 'rtl';
+					// A block GitHub gave dir="auto" that its first strong letter turned left to right; a code block's div is meant to.
+					const turned = Array.from(document.querySelectorAll('[dir="auto"]'))
+						.filter((block) => inRightToLeft(block) && !block.querySelector(':scope > pre') && getComputedStyle(block).direction === 'ltr')
+						.map((block) => `<${block.tagName.toLowerCase()}> ${(block.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 80)}`);
 					const range = document.createRange();
+					/**
+					 * Whether characters from…to of a text node are drawn left to right: on one line, each right of the one before.
+					 * @param {Text} text
+					 * @param {number} from
+					 * @param {number} to
+					 */
+					const drawnInOrder = (text, from, to) => {
+						let previous;
+						for (let at = from; at < to; at++) {
+							range.setStart(text, at);
+							range.setEnd(text, at + 1);
+							const box = range.getBoundingClientRect();
+							if (box.width === 0) continue;
+							if (previous && Math.abs(box.top - previous.top) < 2 && box.left < previous.left) return false;
+							previous = box;
+						}
+						return true;
+					};
 					const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 					let isolates = 0;
 					/** @type {string[]} */
@@ -125,24 +188,26 @@ async function main() {
 						const text = /** @type {Text} */ (node);
 						for (const match of text.data.matchAll(/\u2066([^\u2069]*)\u2069/g)) {
 							isolates++;
-							let previous;
-							for (let at = (match.index ?? 0) + 1; at < (match.index ?? 0) + 1 + match[1].length; at++) {
-								range.setStart(text, at);
-								range.setEnd(text, at + 1);
-								const box = range.getBoundingClientRect();
-								if (box.width === 0) continue;
-								if (previous && Math.abs(box.top - previous.top) < 2 && box.left < previous.left) {
-									outOfOrder.push(match[1]);
-									break;
-								}
-								previous = box;
-							}
+							const from = (match.index ?? 0) + 1;
+							if (!drawnInOrder(text, from, from + match[1].length)) outOfOrder.push(match[1]);
 						}
 					}
-					return { directions, isolates, outOfOrder };
+					// Code spans in the right-to-left part with no Persian letter (Persian digits are drawn left to right; Persian words right to left, as they should).
+					const spans = Array.from(document.querySelectorAll('code')).filter(
+						(code) => !code.closest('pre') && inRightToLeft(code) && !/[\p{sc=Arabic}\p{sc=Hebrew}]/u.test((code.textContent ?? '').replace(/\p{Nd}/gu, '')),
+					);
+					const codeOutOfOrder = spans
+						.filter((code) => Array.from(code.childNodes).some((child) => child instanceof Text && !drawnInOrder(child, 0, child.data.length)))
+						.map((code) => code.textContent ?? '');
+					return { directions, turned, isolates, outOfOrder, codeSpans: spans.length, codeOutOfOrder };
 				});
-				console.log(`${shot}: text blocks laid out ${JSON.stringify(directions)}; ${isolates} LRI…PDI isolates, ${outOfOrder.length} drawn out of order${outOfOrder.map((name) => `\n  ${name}`).join('')}`);
-				if (outOfOrder.length > 0) process.exitCode = 1;
+				const list = (/** @type {string[]} */ found) => found.map((what) => `\n  ${what}`).join('');
+				console.log(
+					`${shot}: text blocks laid out ${JSON.stringify(directions)}; ${turned.length} turned left to right by GitHub's dir="auto"${list(turned)}\n` +
+						`  ${isolates} LRI…PDI isolates, ${outOfOrder.length} drawn out of order${list(outOfOrder)}\n` +
+						`  ${codeSpans} code spans without Persian letters in the right-to-left part, ${codeOutOfOrder.length} drawn out of order${list(codeOutOfOrder)}`,
+				);
+				if (turned.length + outOfOrder.length + codeOutOfOrder.length > 0) process.exitCode = 1;
 				await page.close();
 			}
 		}
@@ -152,7 +217,11 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+module.exports = { githubBody };
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+}

@@ -50,6 +50,27 @@ describe('the READMEs of this repository', () => {
 		expect(guide).toContain('اعتبار حساب شما کافی نیست');
 		expect(guide).toContain('الگوی مورد نظر پیدا نشد');
 	});
+
+	test('both walk a new user to a working login code in the same order, with the UI of n8n 2.8 and 2.41', () => {
+		// The first SMS, the template and its %token, the import (the workflow's ⋯ menu), the template's
+		// name, the credential (tested on Save: no Test button), the two webhooks, Publish, Code Valid For, WEBHOOK_URL.
+		const steps = ['Execute step', '%token', 'Import from File…', 'shopLogin', '/webhook/kavenegar-otp/request', '/webhook/kavenegar-otp/check', 'Publish', 'WEBHOOK_URL'];
+		for (const name of ['README.md', 'README.fa.md']) {
+			const text = fs.readFileSync(path.join(ROOT, name), 'utf8');
+			let from = 0;
+			// Each step after the one before it: a step missing or out of order is named with its page.
+			const missing = steps.filter((step) => {
+				const at = text.indexOf(step, from);
+				from = at === -1 ? from : at;
+				return at === -1;
+			});
+			expect({ name, missing }).toEqual({ name, missing: [] });
+			expect(text).not.toMatch(/Workflows → Import from File|\*\*Test\*\* calls/);
+		}
+		const guide = fs.readFileSync(path.join(ROOT, 'README.fa.md'), 'utf8');
+		for (const fact of ['Code Valid For', 'codesPerHourAll', 'too_many_attempts', 'EBADDEVENGINES', 'استرداد وجه', 'درخواست‌های پیاپی']) expect(guide).toContain(fact);
+		expect(guide).not.toMatch(/بازپرداخت/);
+	});
 });
 
 describe('checkDocs on the READMEs', () => {
@@ -72,10 +93,49 @@ describe('checkDocs on the READMEs', () => {
 		const root = repository({
 			'package.json': '{}',
 			'README.md': '# x\n\nPersian guide: [README.fa.md](README.fa.md)\n\n| Resource | Operation | Note |\n|---|---|---|\n| SMS | Send, Cancel | One. |\n',
-			'README.fa.md': `<div dir="rtl" lang="fa">\n\n${GUIDE_TABLE}\nنمونه‌ی [${LRI}here.json${PDI}](examples/here.json) و ${LRI}Additional Fields → Send At${PDI}.\n\n</div>\n`,
+			'README.fa.md': `<div dir="rtl" lang="fa">\n\n${GUIDE_TABLE}\nنمونه‌ی [\`here.json\`](examples/here.json) و ${LRI}Additional Fields → Send At${PDI}.\n\n</div>\n`,
 			'examples/here.json': '{}',
 		});
 		expect(checkDocs(root, { operations: [['SMS', 'Send'], ['SMS', 'Cancel']] })).toEqual([]);
+	});
+
+	test('finds what a copy would carry a direction mark with: a mark inside code, an isolate around code or a value; and a workflow named bare that is no example', () => {
+		const RLM = '\u200f';
+		const root = repository({
+			'package.json': '{}',
+			'README.fa.md': [
+				`<div dir="rtl" lang="fa">`,
+				'',
+				GUIDE_TABLE,
+				`شماره را \`${LRI}09121234567${PDI}\` بنویسید و <code dir="ltr">{"phone": "0912${RLM}"}</code> را بفرستید.`,
+				'',
+				'<div dir="ltr">',
+				'',
+				'```sh',
+				`curl -d '{"code": "${LRI}12345${PDI}"}'`,
+				'```',
+				'',
+				'</div>',
+				'',
+				`تاریخ ${LRI}1406/01/01 09:00${PDI}، مسیر ${LRI}/webhook/kavenegar-otp/check${PDI}، الگوی ${LRI}\`shopLogin\`${PDI} و کد ${LRI}+98${PDI}.`,
+				'',
+				`نمونه‌ی [\`otp-gone.json\`](examples/here.json) و \`package.json\` و ${LRI}Additional Fields → Code Valid For${PDI} و ${LRI}n8n${PDI}.`,
+				'',
+				'</div>',
+				'',
+			].join('\n'),
+			'examples/here.json': '{}',
+		});
+		expect(checkDocs(root)).toEqual([
+			'README.fa.md: names otp-gone.json, which is no example (examples/otp-gone.json does not exist)',
+			'README.fa.md:7: an invisible direction mark (U+2066) inside code, "`09121234567`": a copy carries it',
+			'README.fa.md:7: an invisible direction mark (U+200F) inside code, "<code dir=\\"ltr\\">{\\"phone\\": \\"0912\\"}</code>": a copy carries it',
+			'README.fa.md:12: an invisible direction mark (U+2066) inside code, "```sh\\ncurl -d \'{\\"code\\": \\"12345\\"}\'\\n```": a copy carries it',
+			'README.fa.md:17: "1406/01/01 09:00" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+			'README.fa.md:17: "/webhook/kavenegar-otp/check" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+			'README.fa.md:17: "shopLogin" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+			'README.fa.md:17: "+98" sits between invisible isolate marks, which a copy carries: put a value in code (<code dir="ltr">…</code> or a fenced block), with no mark',
+		]);
 	});
 
 	test('table rows are read without markup or isolates', () => {
