@@ -1,12 +1,12 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { required } from '../rules/valueRules';
+import { dropInvisibleMarks, required } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
 import { sendAs } from './routing';
 
 const DISPLAY_NAME = 'Line Number';
 const WIRE_NAME = 'linenumber';
 
-/** One of the account's lines (`linenumber`), and the rule that requires it where it is required. */
+/** One of the account's lines (`linenumber`), and its rules: read without invisible marks, required where it is required. */
 export function lineNumberField(
 	description: string,
 	displayOptions?: IDisplayOptions,
@@ -23,6 +23,6 @@ export function lineNumberField(
 		displayOptions,
 		routing: sendAs(WIRE_NAME),
 	};
-	const rules: ParamRule[] = optional ? [] : [required(WIRE_NAME, DISPLAY_NAME)];
+	const rules: ParamRule[] = [dropInvisibleMarks(WIRE_NAME), ...(optional ? [] : [required(WIRE_NAME, DISPLAY_NAME)])];
 	return { property, rules };
 }
