@@ -11,7 +11,7 @@
  * isolates (LRI, RLI, FSI, PDI); the zero-width space, non-joiner and joiner, the word joiner, and
  * the zero-width no-break space (a byte order mark pasted inside a text).
  */
-const INVISIBLE_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]/g;
+export const INVISIBLE_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]/g;
 
 /**
  * The text without its invisible marks: for a value read as a number, a date, a time, a phone
