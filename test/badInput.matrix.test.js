@@ -101,6 +101,8 @@ const cases = [
 	['code: token with a space', code({ value: '12 34' }), {}, 'Code: must not contain spaces, new lines or "_"'],
 	['code: token with an underscore', code({ value: 'ab_cd' }), {}, 'Code: must not contain spaces, new lines or "_"'],
 	['code: voice call with letters', code({ type: 'call', value: 'AB12' }), {}, 'Code: a voice call needs a code of digits only'],
+	// Verify → Check Code
+	['check code: letters among digits', { resource: 'verify', operation: 'checkCode', recipient: '09121234567', codeEntered: '12a45', codeHash: `v1.${'A'.repeat(43)}`, expiresAt: '2026-11-28T08:02:00.000Z' }, {}, 'Code Entered: "12a45" holds characters other than digits: a code has 4 to 10 digits (Send Code\'s Code Length)'],
 	// Verification Template
 	['template get: a template ID of invisible marks alone', { resource: 'verifyTemplate', operation: 'get', templateId: '\u200f\u200b' }, {}, 'Template ID: is required'],
 	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Invisible marks never make a value wrong (nodes/allNodes/invisibleMarks.ts): every value the node
- * reads as a number, a date, a time, a phone number, an ID or a line number, pasted with
+ * reads as a number, a date, a time, a phone number, a code, an ID or a line number, pasted with
  * direction marks, isolates or zero-width characters around and inside it (as from a Persian page,
  * which wraps an English value in LRI … PDI), goes through n8n's engine as the same value typed
  * clean: the same request on the wire, the same items out.
@@ -234,5 +234,26 @@ describe('values whose operation acts once: the pasted value on the wire and in 
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests[0].form).toMatchObject({ receptor: '09121111111', sender: '30004000' });
 		expect(run?.waitTill?.getTime()).toBe(until * 1000);
+	});
+});
+
+describe('Verify → Check Code: a number, a code, a codeHash and an expiresAt pasted with marks', () => {
+	test('check as the same values typed clean: matched, nothing asked of Kavenegar', async () => {
+		ctx.fake.addApprovedTemplate('marksCheck', 'Code: %token');
+		const sent = await ctx.run({ resource: 'verify', operation: 'sendCode', recipient: '09121234567', template: 'marksCheck' });
+		const code = String(ctx.fake.requests[0].form?.token);
+		const { codeHash: hash, expiresAt } = sent.items[0].json;
+		ctx.fake.requests.length = 0;
+		const { items, error } = await ctx.run({
+			resource: 'verify',
+			operation: 'checkCode',
+			recipient: pasted(persian('09121234567')),
+			codeEntered: `${pasted(code.slice(0, 2))}${ZWSP}${persian(code.slice(2))}${RLM}`,
+			codeHash: `${LRM}${hash}${PDI}`,
+			expiresAt: pasted(expiresAt),
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(0);
+		expect(items.map((item) => item.json)).toEqual([{ valid: true, reason: 'matched', receptor: '09121234567', expiresAt }]);
 	});
 });

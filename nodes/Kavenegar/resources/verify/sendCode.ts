@@ -11,7 +11,7 @@ import { prepareRequest, type ParamRule } from '../../operationParts/wireParams'
 import { sendWithoutLocalIds } from '../../sending/chunks';
 import { additionalFieldsCollection } from '../../../allNodes/collections';
 import { jalaliDateTime } from '../../../allNodes/jalali';
-import { codeHash, expiresAtIso, expiryFrom, newCode } from './oneTimeCodes';
+import { CODE_LENGTH, codeHash, expiresAtIso, expiryFrom, newCode } from './oneTimeCodes';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
@@ -87,7 +87,7 @@ const codeLengthField: INodeProperties = {
 	displayName: 'Code Length',
 	name: 'codeLength',
 	type: 'number',
-	typeOptions: { minValue: 4, maxValue: 10 },
+	typeOptions: { minValue: CODE_LENGTH.min, maxValue: CODE_LENGTH.max },
 	default: 5,
 	description: 'How many digits a code the node makes has: 5 digits and 5 checks give a guesser 1 chance in 20,000',
 };
