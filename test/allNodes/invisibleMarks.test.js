@@ -7,6 +7,7 @@
  * clean: the same request on the wire, the same items out.
  */
 const { withoutInvisibleMarks } = require('../../nodes/allNodes/invisibleMarks');
+const { codeHash } = require('../../nodes/Kavenegar/resources/verify/oneTimeCodes');
 const { useFake, nowSeconds, jalaliOf, DAY } = require('../helpers');
 
 const ctx = useFake();
@@ -180,6 +181,15 @@ describe('values whose operation acts once: the pasted value on the wire and in 
 		expect(ctx.fake.requests.map(onWire)).toEqual([{ method: 'POST', operation: 'sms/receive', params: { linenumber: '30004000', isread: '0' } }]);
 		expect(items.map((item) => item.json.message)).toContain('to read');
 		expect(items.every((item) => item.json.receptor === '30004000')).toBe(true);
+	});
+
+	test('Verify → Send Code: Recipient and a Code given with marks; the code is hashed as sent', async () => {
+		ctx.fake.addApprovedTemplate('marksCode', 'Code: %token');
+		const { items, error } = await ctx.run({ resource: 'verify', operation: 'sendCode', recipient: pasted(persian('09121234567')), template: 'marksCode', value: `${RLM}12${ZWSP}345${PDI}` });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form).toMatchObject({ receptor: '09121234567', token: '12345', template: 'marksCode' });
+		const { expiresAt } = items[0].json;
+		expect(items[0].json).toMatchObject({ receptor: '09121234567', codeHash: codeHash(ctx.fake.apiKey, '09121234567', '12345', Date.parse(expiresAt)) });
 	});
 
 	test('Verification Template → Get and Delete: Template ID; the deleted item names the template by its number', async () => {
