@@ -5,14 +5,16 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+import { INVISIBLE_MARKS } from '../nodes/allNodes/invisibleMarks';
 
 /**
  * Kavenegar authenticates by the API key as a path segment (`/v1/<key>/...`), which
  * `authenticate` cannot express: the node and the test request build that base URL themselves.
- * The expression strips trailing slashes and URL-encodes the key so that any key gives a valid path.
+ * The expression strips trailing slashes and URL-encodes the key so that any key gives a valid path,
+ * and drops the invisible marks a Base URL copied from a right-to-left page may carry
+ * (allNodes/invisibleMarks.ts), which no host name holds.
  */
-export const KAVENEGAR_BASE_URL =
-	"={{ String($credentials.baseUrl || 'https://api.kavenegar.com').trim().replace(/\\/+$/, '') + '/v1/' + encodeURIComponent(String($credentials.apiKey).trim()) }}";
+export const KAVENEGAR_BASE_URL = `={{ String($credentials.baseUrl || 'https://api.kavenegar.com').replace(/${INVISIBLE_MARKS.source}/g, '').trim().replace(/\\/+$/, '') + '/v1/' + encodeURIComponent(String($credentials.apiKey).trim()) }}`;
 
 export class KavenegarApi implements ICredentialType {
 	name = 'kavenegarApi';

@@ -68,6 +68,8 @@ const cases = [
 	['send: tag in Persian', send({ additionalFields: { tag: 'تخفیف' } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 	['send: tag over 200 characters', send({ additionalFields: { tag: 'a'.repeat(201) } }), {}, 'Tag: at most 200 characters, English letters, digits, "-" and "_" only'],
 	['send: schedule date in words', send({ additionalFields: { date: 'tomorrow morning' } }), {}, 'Send At: "tomorrow morning" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
+	['send: a word pasted among numbers is quoted as pasted, isolated', send({ recipients: '09121234567, \u2066call me\u2069' }), {}, 'Recipients: "\u2068\u2066call me\u2069\u2069" is not a phone number'],
+	['send: schedule date in words, pasted with marks', send({ additionalFields: { date: '\u2066tomorrow\u2069' } }), {}, 'Send At: "\u2068\u2066tomorrow\u2069\u2069" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 	['send: schedule date in dd/mm/yyyy', send({ additionalFields: { date: '22/11/2026' } }), {}, 'Send At: "22/11/2026" is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds'],
 	// SMS → Send Different Messages
 	['send array: not JSON', sendArray('[{ recipient: 0912 }'), {}, 'Messages (JSON): is not valid JSON'],
@@ -82,12 +84,14 @@ const cases = [
 	['inbox: range over two days', sms('getInbox', { lineNumber: '3000', filters: { startDate: isoFromNow(-3 * DAY), endDate: isoFromNow(0) } }), {}, 'End Date: the range from Start Date to End Date must be at most 2 days'],
 	['inbox: end before start', sms('getInbox', { lineNumber: '3000', filters: { startDate: isoFromNow(0), endDate: isoFromNow(-60) } }), {}, 'End Date: must not be before Start Date'],
 	['inbox: empty line number', sms('getInbox', { lineNumber: '' }), {}, notRequired('Line Number')],
+	['inbox: a line number of invisible marks alone', sms('getInbox', { lineNumber: '\u2066\u2069' }), {}, 'Line Number: is required'],
 	['count inbox: start 61 days back', sms('countInbox', { startDate: isoFromNow(-61 * DAY) }), {}, 'Start Date: must be at most 60 days in the past'],
 	['count inbox: range over a day', sms('countInbox', { startDate: isoFromNow(-2 * DAY), filters: { endDate: isoFromNow(0) } }), {}, 'End Date: the range from Start Date to End Date must be at most 1 day'],
 	['outbox: start 4 days back', sms('getOutbox', { startDate: isoFromNow(-4 * DAY) }), {}, 'Start Date: must be at most 3 days in the past'],
 	['outbox: open range over a day', sms('getOutbox', { startDate: isoFromNow(-2 * DAY) }), {}, 'End Date: the range from Start Date to End Date must be at most 1 day'],
 	['messages by ID: not an ID', sms('getMessages', { messageIds: '8792343, abc' }), {}, 'Message IDs: "abc" is not a numeric ID'],
 	['latest outbox: limit over 500', sms('getLatestOutbox', { limit: 501 }), {}, 'Limit: must be a whole number from 1 to 500 (got 501)'],
+	['latest outbox: limit over 500, pasted with marks', sms('getLatestOutbox', { limit: '={{ "\u2066501\u2069" }}' }), {}, 'Limit: must be a whole number from 1 to 500 (got \u2068"\u2066501\u2069"\u2069)'],
 	['status by recipient: two numbers', sms('getStatusByRecipient', { recipient: '09121111111 09122222222', startDate: isoFromNow(-60) }), {}, 'Recipient: "09121111111 09122222222" is not a phone number'],
 	['status by recipient: end before start', sms('getStatusByRecipient', { recipient: '09121111111', startDate: isoFromNow(0), filters: { endDate: isoFromNow(-60) } }), {}, 'End Date: must not be before Start Date'],
 	['status: not an ID', sms('getStatus', { messageIds: '12;x' }), {}, 'Message IDs: "x" is not a numeric ID'],
@@ -97,7 +101,10 @@ const cases = [
 	['code: token with a space', code({ value: '12 34' }), {}, 'Code: must not contain spaces, new lines or "_"'],
 	['code: token with an underscore', code({ value: 'ab_cd' }), {}, 'Code: must not contain spaces, new lines or "_"'],
 	['code: voice call with letters', code({ type: 'call', value: 'AB12' }), {}, 'Code: a voice call needs a code of digits only'],
+	// Verify → Check Code
+	['check code: letters among digits', { resource: 'verify', operation: 'checkCode', recipient: '09121234567', codeEntered: '12a45', codeHash: `v1.${'A'.repeat(43)}`, expiresAt: '2026-11-28T08:02:00.000Z' }, {}, 'Code Entered: "12a45" holds characters other than digits: a code has 4 to 10 digits (Send Code\'s Code Length)'],
 	// Verification Template
+	['template get: a template ID of invisible marks alone', { resource: 'verifyTemplate', operation: 'get', templateId: '\u200f\u200b' }, {}, 'Template ID: is required'],
 	['template: name with a space', template({ name: 'shop otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	['template: name with an underscore', template({ name: 'shop_otp' }), {}, 'Name: must be written in English (Latin letters, digits and signs such as "-"), without spaces or "_"'],
 	['template: text without %token', template({ textMessage: 'Your code' }), {}, 'Text Message: must contain %token where the code goes'],
@@ -109,6 +116,7 @@ const cases = [
 	['blocklist add: 201 numbers', blocklist('add', { phoneNumbers: numbers(201) }), {}, 'Phone Numbers: at most 200 numbers in one request (got 201)'],
 	['blocklist check: a word', blocklist('check', { phoneNumbers: 'everyone' }), {}, 'Phone Numbers: "everyone" is not a phone number'],
 	// Media
+	['media delete: a media ID of invisible marks alone', { resource: 'media', operation: 'delete', mediaId: '\u2066\u2069' }, {}, 'Media ID: is required'],
 	['upload: missing binary property', upload, {}, 'This operation expects the node\'s input data to contain a binary file \'data\', but none was found [item 0]'],
 	['upload: a PNG', upload, { items: binaryItem(Buffer.from('89504e470d0a1a0a0000', 'hex'), 'image/png', 'logo.png') }, 'Input Binary Field: "logo.png" is image/png; Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB'],
 	['upload: text disguised as JPEG', upload, { items: binaryItem(Buffer.from('hello world, not an image'), 'image/jpeg', 'fake.jpg') }, 'Input Binary Field: "fake.jpg" is not a JPEG, GIF or MP4 file (judged by its first bytes); Kavenegar accepts JPEG or GIF images up to 10 MB and MP4 videos up to 20 MB'],

@@ -10,6 +10,7 @@ import { filtersCollection } from '../allNodes/collections';
 import { messageFilter, messageFilterFields, wrongSenderNumber } from '../allNodes/messageFilters';
 import { readableRow } from '../allNodes/readableRows';
 import { callKavenegar } from '../allNodes/callKavenegar';
+import { withoutInvisibleMarks } from '../allNodes/invisibleMarks';
 import { DAY, nowSeconds, oldestFirst } from '../allNodes/rowTimes';
 import { settingTimeZone } from '../allNodes/timeZoneSetting';
 
@@ -93,7 +94,7 @@ function toItem(message: ReceivedMessage, timeZone: string): INodeExecutionData 
 }
 
 export async function pollIncomingMessages(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const line = String(this.getNodeParameter('lineNumber', '')).trim();
+	const line = withoutInvisibleMarks(String(this.getNodeParameter('lineNumber', ''))).trim();
 	if (line === '') throw new NodeOperationError(this.getNode(), 'Line Number: is required');
 	const filters = this.getNodeParameter('filters', {}) as IDataObject;
 	const wrongFilter = wrongSenderNumber(filters);

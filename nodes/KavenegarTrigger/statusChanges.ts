@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { filtersCollection } from '../allNodes/collections';
+import { withoutInvisibleMarks } from '../allNodes/invisibleMarks';
 import { FINAL_STATUSES as FINAL, messageStatusName, readableRow, unixToIso } from '../allNodes/readableRows';
 import { readLatest, readOutbox, rowsById } from './outboxReads';
 import { DAY, nowSeconds, oldestFirst } from '../allNodes/rowTimes';
@@ -125,7 +126,7 @@ function missedReasons(unread: [number, number] | undefined, fullSeconds: number
 
 export async function pollStatusChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const reported = new Set((this.getNodeParameter('statuses', []) as unknown[]).map(Number));
-	const senderLine = String((this.getNodeParameter('filters', {}) as IDataObject).senderLine ?? '').trim();
+	const senderLine = withoutInvisibleMarks(String((this.getNodeParameter('filters', {}) as IDataObject).senderLine ?? '')).trim();
 
 	if (this.getMode() === 'manual') {
 		const latest = await readLatest(this, senderLine);

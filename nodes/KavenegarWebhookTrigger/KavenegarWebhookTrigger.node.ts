@@ -13,6 +13,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { withoutInvisibleMarks } from '../allNodes/invisibleMarks';
 import { comparableNumber, messageFilter } from '../allNodes/messageFilters';
 import { getTimeZones, settingTimeZone } from '../allNodes/timeZoneSetting';
 import { splitList } from '../allNodes/lists';
@@ -42,7 +43,7 @@ function credentialProblem(data: IDataObject): string | undefined {
 	const secret = secretProblem(data);
 	// The Base URL is read only with a key, by Fetch Message Details.
 	if (secret || String(data.apiKey ?? '').trim() === '') return secret;
-	return /^https?:\/\/[^\s/]+/i.test(String(data.baseUrl ?? '').trim())
+	return /^https?:\/\/[^\s/]+/i.test(withoutInvisibleMarks(String(data.baseUrl ?? '')).trim())
 		? undefined
 		: 'Base URL: must be an address starting with https:// (or http://), such as https://api.kavenegar.com';
 }

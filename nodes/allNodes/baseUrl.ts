@@ -1,4 +1,5 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { withoutInvisibleMarks } from './invisibleMarks';
 
 const DEFAULT_BASE_URL = 'https://api.kavenegar.com';
 
@@ -8,7 +9,7 @@ const DEFAULT_BASE_URL = 'https://api.kavenegar.com';
  * The result holds the key: it must never reach an error, an item or a log line.
  */
 export function kavenegarBaseUrl(credentials: ICredentialDataDecryptedObject): string {
-	const base = String(credentials.baseUrl || DEFAULT_BASE_URL)
+	const base = withoutInvisibleMarks(String(credentials.baseUrl || DEFAULT_BASE_URL))
 		.trim()
 		.replace(/\/+$/, '');
 	return `${base}/v1/${encodeURIComponent(String(credentials.apiKey).trim())}`;

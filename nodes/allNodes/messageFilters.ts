@@ -2,6 +2,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 import { splitList } from './lists';
 import { normalisePhoneNumber, notAnIranianNumber } from './phoneNumbers';
 import { quoted } from './bidi';
+import { withoutInvisibleMarks } from './invisibleMarks';
 
 /*
  * The Sender Numbers and Text Contains filters of both triggers' incoming messages: the fields and
@@ -9,7 +10,7 @@ import { quoted } from './bidi';
  */
 
 /** A number as filters compare it: any way of writing it (+98…, 0098…, Persian digits) matches. */
-export const comparableNumber = (number: string) => normalisePhoneNumber(number) ?? number.trim();
+export const comparableNumber = (number: string) => normalisePhoneNumber(number) ?? withoutInvisibleMarks(number).trim();
 
 /** Sender Numbers and Text Contains, for a Filters collection; `displayOptions` where it holds more. */
 export function messageFilterFields(displayOptions?: IDisplayOptions): { senders: INodeProperties; textContains: INodeProperties } {

@@ -1,3 +1,5 @@
+import { withoutInvisibleMarks } from './invisibleMarks';
+
 const PERSIAN_ZERO = 0x06f0;
 const ARABIC_INDIC_ZERO = 0x0660;
 
@@ -14,10 +16,11 @@ export function asciiDigits(text: string): string {
 
 /**
  * The forms people and CRMs write Iranian numbers in (`+98 912-123 4567`, `0098912…`,
- * Persian digits) become the `0912…` form Kavenegar expects; `undefined` when it is no number.
+ * Persian digits, invisible marks pasted around it) become the `0912…` form Kavenegar expects;
+ * `undefined` when it is no number.
  */
 export function normalisePhoneNumber(raw: string): string | undefined {
-	let number = asciiDigits(raw).replace(/[\s\-().\u200c]/g, '');
+	let number = asciiDigits(withoutInvisibleMarks(raw)).replace(/[\s\-().]/g, '');
 	if (number.startsWith('+98')) number = '0' + number.slice(3);
 	else if (number.startsWith('0098')) number = '0' + number.slice(4);
 	else if (/^989\d{9}$/.test(number)) number = '0' + number.slice(2);

@@ -22,6 +22,13 @@ describe('Kavenegar API credential test', () => {
 		expect(fake.requests[0]).toMatchObject({ method: 'GET', operation: 'account/info', apiKey: 'A1b2/C3+d4=?' });
 	});
 
+	test('a Base URL pasted with invisible marks (LRI … PDI, a zero-width space) is the same address', async () => {
+		const result = await testCredential({ apiKey: fake.apiKey, baseUrl: `\u2066${fake.url}\u200b\u2069` });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(fake.requests).toHaveLength(1);
+		expect(fake.requests[0]).toMatchObject({ operation: 'account/info', apiKey: 'A1b2/C3+d4=?' });
+	});
+
 	test.each(['status', '200'])('a wrong key shows "Invalid API key" (errors with HTTP %s)', async (mode) => {
 		fake.errorMode = mode;
 		try {

@@ -330,6 +330,17 @@ describe('Kavenegar Trigger: Message Status Changed', () => {
 		expect((await poll({ filters: { senderLine: '50001' } }, { staticData })).emitted).toBeNull();
 	});
 
+	test('a sender line filter pasted with invisible marks is the same line, on the wire and for the cursor', async () => {
+		/** @type {Record<string, any>} */
+		const staticData = {};
+		const [id] = sent(1, { sender: '30004000' });
+		await poll({ filters: { senderLine: '\u200f3000\u200b4000\u200e' } }, { staticData });
+		expect(ctx.fake.requests[0].form).toMatchObject({ sender: '30004000' });
+		deliver([id]);
+		const { items } = await poll({ filters: { senderLine: '30004000' } }, { staticData });
+		expect(statusesOf(items)).toEqual([[id, 1, 10]]);
+	});
+
 	test('manual mode (Fetch Test Event) shows the latest message with a reported status, cursor untouched', async () => {
 		const [older, newer] = sent(2);
 		deliver([older], 10);

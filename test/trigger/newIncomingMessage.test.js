@@ -164,6 +164,27 @@ describe('Kavenegar Trigger: New Incoming Message', () => {
 		expect(none.error.description).toBe('The test event is the latest message the line received in the last two days that passes the Filters. Send a message to the line, then fetch again.');
 	});
 
+	test('a Line Number and Sender Numbers pasted with invisible marks (as from the Persian guide) read as typed', async () => {
+		/** @type {Record<string, any>} */
+		const staticData = {};
+		const filters = { senders: '\u2066۰۹۱۲۱۱۱۱۱۱۱\u2069, \u200f0913\u200b3333333' };
+		const pasted = { lineNumber: `\u2066${LINE}\u2069`, filters };
+		expect((await poll(pasted, { staticData })).error).toBeUndefined();
+		expect(ctx.fake.requests[0].form?.linenumber).toBe(LINE);
+		ctx.fake.seedInbox([
+			{ sender: '09121111111', receptor: LINE, message: 'from the first' },
+			{ sender: '09122222222', receptor: LINE, message: 'filtered out' },
+			{ sender: '09133333333', receptor: LINE, message: 'from the second' },
+		]);
+		// The cursor of the line typed clean is the same line's: nothing old comes again.
+		const { items } = await poll({ filters }, { staticData });
+		expect(items.map((item) => [item.json.sender, item.json.receptor, item.json.message])).toEqual([
+			['09121111111', LINE, 'from the first'],
+			['09133333333', LINE, 'from the second'],
+		]);
+		expect(ctx.fake.requests.every((request) => request.form?.linenumber === LINE)).toBe(true);
+	});
+
 	test('another line starts over: nothing old from the new line is emitted', async () => {
 		/** @type {Record<string, any>} */
 		const staticData = {};

@@ -209,6 +209,24 @@ describe('Kavenegar Webhook Trigger: Incoming Message filters', () => {
 	});
 });
 
+describe('Kavenegar Webhook Trigger: filters pasted with invisible marks', () => {
+	test('lines and sender numbers pasted from a right-to-left page filter as typed', async () => {
+		await serve({ filters: { lines: '\u206610004346\u2069, \u200f2000660110', senders: '\u2066+98 912 123 4567\u2069,\u2069' } });
+		const answers = [await post(), await post({ to: '2000660110' }), await post({ to: '30004000' }), await post({ from: '09120000000' })];
+		expect(answers.map((answer) => answer.body)).toEqual([
+			{ received: true },
+			{ received: true },
+			{ received: true, started: false, reason: 'filtered' },
+			{ received: true, started: false, reason: 'filtered' },
+		]);
+		const runs = await server.settled([SECRET]);
+		expect(runs.map((run) => [run.items[0].json.sender, run.items[0].json.receptor])).toEqual([
+			['09121234567', '10004346'],
+			['09121234567', '2000660110'],
+		]);
+	});
+});
+
 describe('Kavenegar Webhook Trigger: repeats', () => {
 	test('Ignore Repeats: the same event called back again is answered and starts nothing; another event still starts', async () => {
 		await serve({ ignoreRepeats: true });

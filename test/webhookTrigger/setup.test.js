@@ -97,6 +97,7 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 		expect(await run({ secret: 'Good-secret_0123.4~' })).toEqual(ok);
 		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: 'key', baseUrl: 'https://api.kavenegar.com' })).toEqual(ok);
 		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: '', baseUrl: '' })).toEqual(ok);
+		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: 'key', baseUrl: '\u2066https://api.kavenegar.com\u2069' })).toEqual(ok);
 		expect(await run({ secret: 'short' })).toEqual({ status: 'Error', message: 'Secret: must be 16 to 200 characters, letters, digits, - _ . ~ only' });
 		expect((await run({ secret: 'x'.repeat(201) })).status).toBe('Error');
 		expect(await run({ secret: 'Good-secret_0123.4~', apiKey: 'key', baseUrl: 'ftp://x' })).toEqual({

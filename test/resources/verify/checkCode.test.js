@@ -44,6 +44,7 @@ describe('Verify → Check Code', () => {
 		['Persian digits', persian],
 		['Arabic-Indic digits', arabicIndic],
 		['spaces and dashes', (/** @type {string} */ code) => ` ${code.slice(0, 2)} - ${code.slice(2)}\u200c `],
+		['a dash a keyboard made typographic, and direction marks of a paste', (/** @type {string} */ code) => `\u2066${code.slice(0, 2)}\u2010${code.slice(2, 4)}\u2013${code.slice(4)}\u2069\u200f`],
 	])('what a person types with %s reads as the same code', async (_, typed) => {
 		const sent = await sendCode();
 		const { items } = await ctx.run(checkCode({ codeEntered: typed(sent.code), codeHash: sent.codeHash, expiresAt: sent.expiresAt, recipient: persian('09121234567') }));
@@ -88,7 +89,7 @@ describe('Verify → Check Code', () => {
 	test('the comparison takes the same time whatever the input: crypto.timingSafeEqual on two 32-byte MACs', async () => {
 		const sent = await sendCode();
 		const compare = jest.spyOn(crypto, 'timingSafeEqual');
-		for (const typed of [sent.code, '00000x']) {
+		for (const typed of [sent.code, String((Number(sent.code) + 1) % 100000).padStart(5, '0')]) {
 			compare.mockClear();
 			await ctx.run(checkCode({ codeEntered: typed, codeHash: sent.codeHash, expiresAt: sent.expiresAt }));
 			expect(compare).toHaveBeenCalledTimes(1);
@@ -103,7 +104,6 @@ describe('Verify → Check Code', () => {
 		[{ expiresAt: 'tomorrow' }, 'Expires At: "tomorrow" is not an expiresAt that Send Code gave: map the expiresAt of Send Code\'s output (such as 2026-11-28T08:02:00.000Z)'],
 		[{ expiresAt: '1405/09/07 10:00:00' }, 'Expires At: "1405/09/07 10:00:00" is not an expiresAt that Send Code gave: map the expiresAt of Send Code\'s output (such as 2026-11-28T08:02:00.000Z)'],
 		[{ expiresAt: '2026-11-28T08:02:00' }, 'Expires At: "2026-11-28T08:02:00" is not an expiresAt that Send Code gave: map the expiresAt of Send Code\'s output (such as 2026-11-28T08:02:00.000Z)'],
-		[{ codeEntered: ' - ' }, 'Code Entered: is required'],
 		[{ recipient: 'hello' }, 'Recipient: "hello" is not a phone number'],
 	])('refuses %o with the field and the rule, never as a wrong code', async (fields, message) => {
 		const valid = { codeEntered: '12345', codeHash: `v1.${'A'.repeat(43)}`, expiresAt: '2026-11-28T08:02:00.000Z' };
@@ -112,16 +112,59 @@ describe('Verify → Check Code', () => {
 		expect(error?.message).toBe(message);
 	});
 
+	test.each([
+		['only a dash', '\u2010', 'Code Entered: "\u2010" holds no digits once spaces, dashes and invisible marks are removed'],
+		['only spaces and dashes', ' - ', 'Code Entered: "-" holds no digits once spaces, dashes and invisible marks are removed'],
+		['only a zero-width space', '\u200b', 'Code Entered: "\u200b" holds no digits once spaces, dashes and invisible marks are removed'],
+		['letters among digits', '12a45', 'Code Entered: "12a45" holds characters other than digits: a code has 4 to 10 digits (Send Code\'s Code Length)'],
+		['a word', 'کد', 'Code Entered: "\u2068کد\u2069" holds characters other than digits: a code has 4 to 10 digits (Send Code\'s Code Length)'],
+		['11 digits', '12345678901', 'Code Entered: "12345678901" is 11 digits: a code has 4 to 10 digits (Send Code\'s Code Length)'],
+		['3 digits, in Persian', '۱۲۳', 'Code Entered: "۱۲۳" is 3 digits: a code has 4 to 10 digits (Send Code\'s Code Length)'],
+	])('what cannot be a code (%s) is refused by name, never checked as a wrong code', async (_what, codeEntered, message) => {
+		const sent = await sendCode();
+		ctx.fake.requests.length = 0;
+		const compare = jest.spyOn(crypto, 'timingSafeEqual');
+		const { items, error } = await ctx.run(checkCode({ codeEntered, codeHash: sent.codeHash, expiresAt: sent.expiresAt }));
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(message);
+		// The node's own error, not an answer of Kavenegar's: no code.
+		expect(error?.httpCode ?? null).toBeNull();
+		expect(compare).not.toHaveBeenCalled();
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+
+	test('with On Error: Continue (using error output), what cannot be a code leaves by the error output, as the check example answers it (400)', async () => {
+		const sent = await sendCode();
+		const { items, run } = await ctx.run(
+			checkCode({ codeEntered: '={{ $json.typed }}', codeHash: sent.codeHash, expiresAt: sent.expiresAt }),
+			{ items: [{ json: { typed: sent.code } }, { json: { typed: '12a45' } }], settings: { onError: 'continueErrorOutput' } },
+		);
+		expect(items.map((item) => item.json.reason)).toEqual(['matched']);
+		const errors = run?.data.resultData.runData.Kavenegar[0].data?.main[1] ?? [];
+		expect(errors.map((item) => [item.json.error, item.pairedItem])).toEqual([
+			['Code Entered: "12a45" holds characters other than digits: a code has 4 to 10 digits (Send Code\'s Code Length)', { item: 1 }],
+		]);
+	});
+
+	test('codes of 4 and of 10 digits, the ends of Code Length, are checked', async () => {
+		const runs = await Promise.all([4, 10].map(async (codeLength) => {
+			const sent = await sendCode({ additionalFields: { codeLength } });
+			return ctx.run(checkCode({ codeEntered: sent.code, codeHash: sent.codeHash, expiresAt: sent.expiresAt }));
+		}));
+		expect(runs.map(({ items }) => items[0].json.reason)).toEqual(['matched', 'matched']);
+	});
+
 	test('one answer per item, paired; with On Error: Continue a bad item fails alone', async () => {
 		const sent = await sendCode();
 		const { items } = await ctx.run(
 			checkCode({ codeEntered: '={{ $json.typed }}', codeHash: sent.codeHash, expiresAt: sent.expiresAt }),
-			{ items: [{ json: { typed: sent.code } }, { json: { typed: '' } }, { json: { typed: '99999x' } }], settings: { onError: 'continueRegularOutput' } },
+			{ items: [{ json: { typed: sent.code } }, { json: { typed: '' } }, { json: { typed: '99999x' } }, { json: { typed: '99999' } }], settings: { onError: 'continueRegularOutput' } },
 		);
 		expect(items.map((item) => [item.json.reason ?? item.json.error, item.pairedItem])).toEqual([
 			['matched', { item: 0 }],
 			['Code Entered: is required', { item: 1 }],
-			['wrong', { item: 2 }],
+			['Code Entered: "99999x" holds characters other than digits: a code has 4 to 10 digits (Send Code\'s Code Length)', { item: 2 }],
+			[sent.code === '99999' ? 'matched' : 'wrong', { item: 3 }],
 		]);
 	});
 

@@ -244,3 +244,35 @@ describe('Verify → Send Code: a code the node makes', () => {
 		await expectRejectedBeforeSending(ctx, madeCode({ additionalFields }), message);
 	});
 });
+
+describe('Verify → Send Code: a Code given', () => {
+	test('pasted with invisible marks and spaces around it, it goes without them, by SMS and by call', async () => {
+		const runs = [await ctx.run(sendCode({ value: ' \u2066۵۲۸۴۱\u2069\u200f ' })), await ctx.run(sendCode({ value: '\u200e52\u200b841', type: 'call' }))];
+		expect(runs.map(({ error }) => error)).toEqual([undefined, undefined]);
+		expect(ctx.fake.requests.map((request) => [request.form?.token, request.form?.type])).toEqual([
+			['۵۲۸۴۱', 'sms'],
+			['52841', 'call'],
+		]);
+		expect(runs[0].items[0].json.message).toBe('Code ۵۲۸۴۱ for  ()');
+	});
+
+	test('in Persian digits or with a dash, it is hashed as Check Code reads what the person types', async () => {
+		const runs = await Promise.all(['۵۲۸۴۱', '52-841'].map((value) => ctx.run(sendCode({ value }))));
+		const checks = await Promise.all(
+			runs.map(({ items }) => ctx.run({ resource: 'verify', operation: 'checkCode', recipient: '09121234567', codeEntered: '52841', codeHash: items[0].json.codeHash, expiresAt: items[0].json.expiresAt })),
+		);
+		expect(checks.map(({ items }) => items[0].json.reason)).toEqual(['matched', 'matched']);
+	});
+
+	test('a word for %token is not a code: it keeps its zero-width non-joiner', async () => {
+		const { error } = await ctx.run(sendCode({ value: 'می\u200cخواهم' }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests[0].form?.token).toBe('می\u200cخواهم');
+	});
+
+	test('a Code of invisible marks alone is empty: the node makes one', async () => {
+		const { items } = await ctx.run(sendCode({ value: '\u2066\u2069' }));
+		expect(ctx.fake.requests[0].form?.token).toMatch(/^\d{5}$/);
+		expect(items[0].json.message).toBe('Code ***** for  ()');
+	});
+});

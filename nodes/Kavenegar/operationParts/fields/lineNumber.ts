@@ -2,7 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { asciiDigits } from '../../../allNodes/phoneNumbers';
 import { quoted } from '../../../allNodes/bidi';
 import { invalidInput } from '../rules/inputErrors';
-import { required } from '../rules/valueRules';
+import { dropInvisibleMarks, required } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
 import { sendAs } from './routing';
 
@@ -23,8 +23,8 @@ const lineDigits: ParamRule = function (params) {
 };
 
 /**
- * One of the account's lines (`linenumber`), and the rules that require it where it is required
- * and, with `digitsOnly`, refuse what cannot be a line.
+ * One of the account's lines (`linenumber`), and its rules: read without invisible
+ * marks, required where it is required and, with `digitsOnly`, refusing what cannot be a line.
  */
 export function lineNumberField(
 	description: string,
@@ -42,6 +42,6 @@ export function lineNumberField(
 		displayOptions,
 		routing: sendAs(WIRE_NAME),
 	};
-	const rules: ParamRule[] = [...(optional ? [] : [required(WIRE_NAME, DISPLAY_NAME)]), ...(digitsOnly ? [lineDigits] : [])];
+	const rules: ParamRule[] = [dropInvisibleMarks(WIRE_NAME), ...(optional ? [] : [required(WIRE_NAME, DISPLAY_NAME)]), ...(digitsOnly ? [lineDigits] : [])];
 	return { property, rules };
 }

@@ -5,21 +5,19 @@ import { idList } from '../rules/lists';
 import { phoneNumberList } from '../rules/phoneNumbers';
 import type { IranianNumbers } from '../../../allNodes/phoneNumbers';
 import { normalisesPhoneNumbers } from '../sendOptions';
-import { matches, mediaIdRule, singleValue } from '../rules/valueRules';
+import { dropInvisibleMarks, matches, mediaIdRule, singleValue } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
+import { checkedField, type CheckedField } from './checked';
 import { dateInput } from './dateInput';
 import { sendAs } from './routing';
 
-export function senderLineField(description: string): INodeProperties {
-	return {
-		displayName: 'Sender Line',
-		name: 'sender',
-		type: 'string',
-		default: '',
-		placeholder: '10004346',
-		description,
-		routing: sendAs('sender'),
-	};
+/** The Sender Line filter of the outbox reads (`sender`). */
+export function senderLineField(description: string): CheckedField {
+	return checkedField(
+		'sender',
+		{ displayName: 'Sender Line', name: 'sender', type: 'string', default: '', placeholder: '10004346', description },
+		dropInvisibleMarks,
+	);
 }
 
 const TAG = { displayName: 'Tag', wireName: 'tag' };
@@ -42,18 +40,19 @@ export const tagRule = matches(
 	'at most 200 characters, English letters, digits, "-" and "_" only',
 );
 
-const MEDIA_ID = { displayName: 'Media ID', wireName: 'mediaid' };
-
-export const mediaIdField: INodeProperties = {
-	displayName: MEDIA_ID.displayName,
-	name: 'mediaId',
-	type: 'string',
-	default: '',
-	description: 'ID of an uploaded media file; only for internal-messenger lines',
-	routing: sendAs(MEDIA_ID.wireName),
-};
-
-export const mediaIdFieldRule: ParamRule = mediaIdRule(MEDIA_ID.wireName, MEDIA_ID.displayName);
+/** The media file a send attaches (`mediaid`). */
+export const mediaId = checkedField(
+	'mediaid',
+	{
+		displayName: 'Media ID',
+		name: 'mediaId',
+		type: 'string',
+		default: '',
+		description: 'ID of an uploaded media file; only for internal-messenger lines',
+	},
+	dropInvisibleMarks,
+	mediaIdRule,
+);
 
 const POLICY = { displayName: 'Policy', wireName: 'policy' };
 

@@ -1,5 +1,5 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { matches, required } from '../rules/valueRules';
+import { dropInvisibleMarks, matches, required } from '../rules/valueRules';
 import type { ParamRule } from '../wireParams';
 import { sendAs } from './routing';
 
@@ -26,6 +26,6 @@ export function templateIdField(displayOptions: IDisplayOptions) {
 		displayOptions,
 		routing: sendAs(WIRE_NAME),
 	};
-	const rules: ParamRule[] = [required(WIRE_NAME, DISPLAY_NAME), templateIdRule(WIRE_NAME, DISPLAY_NAME)];
+	const rules: ParamRule[] = [dropInvisibleMarks(WIRE_NAME), required(WIRE_NAME, DISPLAY_NAME), templateIdRule(WIRE_NAME, DISPLAY_NAME)];
 	return { property, rules };
 }

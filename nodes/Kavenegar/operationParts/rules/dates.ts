@@ -5,6 +5,7 @@ import type { ParamRule } from '../wireParams';
 import { quoted } from '../../../allNodes/bidi';
 import { inZone } from '../../../allNodes/timeZones';
 import { chosenTimeZone } from './timeZone';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 
 interface DateTimeLike {
 	toMillis(): number;
@@ -60,13 +61,15 @@ function zoneOfWallClock(context: IExecuteSingleFunctions, text: string): string
  * Gregorian date and time (typed with dashes or slashes, or saved by n8n's date picker in older
  * versions), a Jalali one as people in Iran type it (years 1200–1599, Latin or Persian digits).
  * As given: an ISO string with an offset, a Luxon DateTime, a JS Date, Unix seconds or
- * milliseconds. Undefined when empty.
+ * milliseconds. Text is read without its invisible marks (allNodes/invisibleMarks.ts).
+ * Undefined when empty.
  */
 export function toUnixSeconds(
 	context: IExecuteSingleFunctions,
-	value: unknown,
+	given: unknown,
 	field: string,
 ): number | undefined {
+	const value = typeof given === 'string' ? withoutInvisibleMarks(given) : given;
 	if (value === undefined || value === null || value === '') return undefined;
 	let ms: number;
 	if (isDateTimeLike(value)) ms = value.toMillis();
@@ -85,7 +88,7 @@ export function toUnixSeconds(
 		throw invalidInput(
 			context,
 			field,
-			`${quoted(String(value))} is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds`,
+			`${quoted(String(given))} is not a date: use a Jalali date such as 1405/01/01 09:00, a Gregorian one such as 2026-11-22 10:00 or 2026-11-22T10:00:00+03:30, or Unix seconds`,
 		);
 	}
 	return Math.floor(ms / 1000);

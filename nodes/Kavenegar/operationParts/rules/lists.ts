@@ -3,6 +3,7 @@ import { invalidInput } from './inputErrors';
 import { briefly } from './valueRules';
 import type { ParamRule } from '../wireParams';
 import { quoted } from '../../../allNodes/bidi';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 
 /**
  * A list may come as a list from an expression, but its entries must be text or numbers: an object
@@ -21,10 +22,11 @@ export function idList(name: string, field: string, max?: number, optional = fal
 		if (optional && (params[name] === undefined || params[name] === '')) return;
 		const wrongType = wrongListEntry(params[name]);
 		if (wrongType) throw invalidInput(this, field, wrongType);
-		const ids = splitList(params[name]);
-		if (ids.length === 0) throw invalidInput(this, field, 'at least one ID is required');
-		const bad = ids.find((id) => !/^\d+$/.test(id));
-		if (bad !== undefined) throw invalidInput(this, field, `${quoted(bad)} is not a numeric ID`);
+		const given = splitList(params[name]);
+		if (given.length === 0) throw invalidInput(this, field, 'at least one ID is required');
+		const ids = given.map((id) => withoutInvisibleMarks(id).trim());
+		const bad = ids.findIndex((id) => !/^\d+$/.test(id));
+		if (bad >= 0) throw invalidInput(this, field, `${quoted(given[bad])} is not a numeric ID`);
 		if (max !== undefined && ids.length > max) {
 			throw invalidInput(this, field, `at most ${max} IDs in one request (got ${ids.length})`);
 		}

@@ -5,13 +5,15 @@ import { splitList } from '../../../allNodes/lists';
 import { wrongListEntry } from './lists';
 import type { ParamRule, WireParams } from '../wireParams';
 import { quoted } from '../../../allNodes/bidi';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 
 /**
  * Numbers outside Iran must not be rewritten (a `0098` rule could corrupt them), so with
- * normalisation off an entry is only trimmed and must already be in the service's form.
+ * normalisation off an entry is only trimmed, of spaces and invisible marks, and must already be
+ * in the service's form.
  */
 function numberAsTyped(raw: string): string | undefined {
-	const number = raw.trim();
+	const number = withoutInvisibleMarks(raw).trim();
 	return PHONE_NUMBER.test(number) ? number : undefined;
 }
 

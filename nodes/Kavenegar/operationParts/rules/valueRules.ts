@@ -1,6 +1,7 @@
 import { invalidInput } from './inputErrors';
 import type { ParamRule } from '../wireParams';
 import { isolated } from '../../../allNodes/bidi';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 
 function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || String(value).trim() === '';
@@ -52,12 +53,27 @@ export function matches(name: string, field: string, pattern: RegExp, rule: stri
 	};
 }
 
-export function wholeNumberRange(name: string, field: string, min: number, max: number): ParamRule {
+/**
+ * For a value the node sends as it was written, read as a number, an ID or a line number (never
+ * text): drops the invisible marks a paste leaves in (allNodes/invisibleMarks.ts), so that the
+ * rules after it and the request read what the user sees. A field's first rule.
+ */
+export function dropInvisibleMarks(name: string): ParamRule {
 	return function (params) {
+		const value = params[name];
+		if (typeof value === 'string') params[name] = withoutInvisibleMarks(value);
+	};
+}
+
+export function wholeNumberRange(name: string, field: string, min: number, max: number): ParamRule {
+	const marksDropped = dropInvisibleMarks(name);
+	return function (params) {
+		const given = params[name];
+		marksDropped.call(this, params);
 		if (isEmpty(params[name])) return;
 		const value = typeof params[name] === 'object' ? Number.NaN : Number(params[name]);
 		if (!Number.isInteger(value) || value < min || value > max) {
-			throw invalidInput(this, field, `must be a whole number from ${min} to ${max} (got ${briefly(params[name])})`);
+			throw invalidInput(this, field, `must be a whole number from ${min} to ${max} (got ${briefly(given)})`);
 		}
 	};
 }

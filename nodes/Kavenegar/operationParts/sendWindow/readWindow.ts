@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { quoted } from '../../../allNodes/bidi';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { latinDigits } from '../../../allNodes/jalali';
 import { splitList } from '../../../allNodes/lists';
 import { invalidInput } from '../rules/inputErrors';
@@ -27,7 +28,7 @@ const TIME_OF_DAY = /^(\d{1,2}):(\d{2})$/;
 function minutesOfDay(context: IExecuteSingleFunctions, value: unknown, label: string): number | undefined {
 	const wrongType = wrongTypeRule(value, 'a time of day such as 08:00');
 	if (wrongType) throw invalidInput(context, label, wrongType);
-	const text = latinDigits(String(value ?? '').trim());
+	const text = latinDigits(withoutInvisibleMarks(String(value ?? '')).trim());
 	const match = TIME_OF_DAY.exec(text);
 	const [hour, minute] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
 	return hour <= 23 && minute <= 59 ? hour * 60 + minute : undefined;

@@ -3,7 +3,7 @@ import { entriesToItems } from '../../../allNodes/envelope';
 import { checkedField } from '../../operationParts/fields/checked';
 import { showFor, sendAs } from '../../operationParts/fields/routing';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
-import { matches, wholeNumberRange } from '../../operationParts/rules/valueRules';
+import { dropInvisibleMarks, matches, wholeNumberRange } from '../../operationParts/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 
 /**
@@ -38,6 +38,7 @@ const defaultSender = checkedField(
 		placeholder: '10004346',
 		description: 'The line messages are sent from when a send names none',
 	},
+	dropInvisibleMarks,
 	(wireName, label) => matches(wireName, label, /^\+?\d{4,20}$/, 'must be one of your line numbers, digits only'),
 );
 

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkedField } from '../../operationParts/fields/checked';
 import { showFor } from '../../operationParts/fields/routing';
 import { entriesToItems } from '../../../allNodes/envelope';
-import { mediaIdRule, required } from '../../operationParts/rules/valueRules';
+import { dropInvisibleMarks, mediaIdRule, required } from '../../operationParts/rules/valueRules';
 import { prepareRequest } from '../../operationParts/wireParams';
 import { singleWrite } from '../../sending/chunks';
 
@@ -18,6 +18,7 @@ const mediaId = checkedField(
 		description: 'ID of the file, as returned by Upload or Get Many. The result says whether it was deleted.',
 		displayOptions: showFor('media', ['delete']),
 	},
+	dropInvisibleMarks,
 	required,
 	mediaIdRule,
 );

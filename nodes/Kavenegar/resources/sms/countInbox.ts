@@ -8,6 +8,7 @@ import { readStateField } from '../../operationParts/fields/readState';
 import { prepareRequest } from '../../operationParts/wireParams';
 
 const range = dateRangeFields({ startRequired: true, maxDays: 1, maxPastDays: 60 });
+const line = lineNumberField('Only this line; empty counts all your dedicated lines', undefined, { optional: true });
 
 export const countInboxOperation: INodePropertyOptions = {
 	name: 'Count Inbox',
@@ -16,7 +17,7 @@ export const countInboxOperation: INodePropertyOptions = {
 	description: 'Count the messages received in a range of up to one day',
 	routing: {
 		request: { method: 'POST', url: '/sms/countinbox.json' },
-		send: { preSend: [prepareRequest(...range.rules)] },
+		send: { preSend: [prepareRequest(...range.rules, ...line.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
@@ -27,7 +28,7 @@ export const countInboxFields: INodeProperties[] = [
 	range.start('Start of the range; at most 60 days in the past', display),
 	filtersCollection(display, [
 		range.end('End of the range; at most one day after the start'),
-		lineNumberField('Only this line; empty counts all your dedicated lines', undefined, { optional: true }).property,
+		line.property,
 		readStateField('Whether to count only unread or only read messages'),
 	]),
 ];

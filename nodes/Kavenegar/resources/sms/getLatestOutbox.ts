@@ -9,6 +9,7 @@ import { wholeNumberRange } from '../../operationParts/rules/valueRules';
 import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('sms', ['getLatestOutbox']);
+const sender = senderLineField('Only messages sent from this line');
 
 const limit = checkedField(
 	'pagesize',
@@ -32,7 +33,7 @@ export const getLatestOutboxOperation: INodePropertyOptions = {
 		'Get up to 500 of the latest sent messages, newest first (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/latestoutbox.json' },
-		send: { preSend: [prepareRequest(...limit.rules)] },
+		send: { preSend: [prepareRequest(...limit.rules, ...sender.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
@@ -40,5 +41,5 @@ export const getLatestOutboxOperation: INodePropertyOptions = {
 export const getLatestOutboxFields: INodeProperties[] = [
 	ipAccessNotice('getLatestOutbox'),
 	limit.property,
-	filtersCollection(display, [senderLineField('Only messages sent from this line')]),
+	filtersCollection(display, [sender.property]),
 ];

@@ -8,6 +8,7 @@ import { senderLineField } from '../../operationParts/fields/send';
 import { prepareRequest } from '../../operationParts/wireParams';
 
 const range = dateRangeFields({ startRequired: true, maxDays: 1, maxPastDays: 3, emptyEndIsNow: true });
+const sender = senderLineField('Only messages sent from this line');
 
 export const getOutboxOperation: INodePropertyOptions = {
 	name: 'Get Outbox by Date',
@@ -17,7 +18,7 @@ export const getOutboxOperation: INodePropertyOptions = {
 		'Get the messages sent in a range of up to one day (needs IP access)',
 	routing: {
 		request: { method: 'POST', url: '/sms/selectoutbox.json' },
-		send: { preSend: [prepareRequest(...range.rules)] },
+		send: { preSend: [prepareRequest(...range.rules, ...sender.rules)] },
 		output: { postReceive: [entriesToItems] },
 	},
 };
@@ -29,6 +30,6 @@ export const getOutboxFields: INodeProperties[] = [
 	range.start('Start of the range; at most 3 days in the past.', display),
 	filtersCollection(display, [
 		range.end('End of the range (empty means now); at most one day after the start'),
-		senderLineField('Only messages sent from this line'),
+		sender.property,
 	]),
 ];

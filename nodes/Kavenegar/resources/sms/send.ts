@@ -7,8 +7,7 @@ import {
 	hideRecipientsField,
 	localIdsField,
 	localIdsRules,
-	mediaIdField,
-	mediaIdFieldRule,
+	mediaId,
 	policyField,
 	policyRule,
 	recipientListField,
@@ -23,7 +22,7 @@ import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients
 import { recipientListChunks } from '../../sending/chunks';
 import { countedMessages, textToEachRecipient } from '../../sending/messageCap';
 import { sendOptionsCollections } from '../../operationParts/sendOptions';
-import { matches, required, singleValue } from '../../operationParts/rules/valueRules';
+import { dropInvisibleMarks, matches, required, singleValue } from '../../operationParts/rules/valueRules';
 import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('sms', ['send']);
@@ -54,6 +53,7 @@ const displayType = checkedField(
 		description:
 			'How the handset shows the message, on lines beginning with 3000. Kavenegar publishes no values: fill in only one it gave you for your line.',
 	},
+	dropInvisibleMarks,
 	(wireName, label) => matches(wireName, label, /^\d+$/, 'must be a whole number: the value Kavenegar gave you for your line'),
 );
 const senderLine = checkedField(
@@ -67,6 +67,7 @@ const senderLine = checkedField(
 		description: "Line number to send from; empty uses the account's default line",
 	},
 	singleValue,
+	dropInvisibleMarks,
 );
 
 export const sendOperation: INodePropertyOptions = {
@@ -85,7 +86,7 @@ export const sendOperation: INodePropertyOptions = {
 					...senderLine.rules,
 					policyRule,
 					...displayType.rules,
-					mediaIdFieldRule,
+					...mediaId.rules,
 					sendAtRule,
 					...localIdsRules,
 					tagRule,
@@ -109,7 +110,7 @@ export const sendFields: INodeProperties[] = [
 		displayType.property,
 		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),
 		localIdsField,
-		mediaIdField,
+		mediaId.property,
 		policyField,
 		sendAtField(),
 		sendWindowField,

@@ -20,7 +20,7 @@ import { showFor } from '../../operationParts/fields/routing';
 import { messageParts } from '../../operationParts/messageParts';
 import { phoneNumberList } from '../../operationParts/rules/phoneNumbers';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
-import { required, singleValue } from '../../operationParts/rules/valueRules';
+import { dropInvisibleMarks, required, singleValue } from '../../operationParts/rules/valueRules';
 import {
 	creditFloor,
 	creditFloorPlace,
@@ -203,7 +203,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 	for (const rule of [
 		phoneNumberList('receptor', FIELD.recipients, MESSAGES_PER_REQUEST, normalisesPhoneNumbers),
 		required('message', FIELD.message),
-		singleValue('sender', FIELD.sender),
+		singleValue('sender', FIELD.sender), dropInvisibleMarks('sender'),
 	]) {
 		await rule.call(item, params);
 	}
@@ -227,7 +227,7 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 		receptor: recipients.join(','),
 		message: text,
 		...(withLocalIds && { localid: localIdsFor(this, link, recipients) }),
-		...(params.sender !== undefined && { sender: String(params.sender) }),
+		...(params.sender !== undefined && params.sender !== '' && { sender: String(params.sender) }),
 	};
 	// Tried again as every send is (docs/errors.md): without local IDs only where Kavenegar sent nothing;
 	// a failure says, as theirs do, whether the question may have gone and whether a re-run is safe.

@@ -6,8 +6,7 @@ import { sendWindowField, sendWindowRule } from '../../operationParts/fields/sen
 import { addScheduledFor } from '../../operationParts/sendWindow/scheduledRows';
 import {
 	hideRecipientsField,
-	mediaIdField,
-	mediaIdFieldRule,
+	mediaId,
 	policyField,
 	policyRule,
 	sendAtField,
@@ -35,7 +34,7 @@ export const sendArrayOperation: INodePropertyOptions = {
 					sendAtRule,
 					tagRule,
 					policyRule,
-					mediaIdFieldRule,
+					...mediaId.rules,
 					sendWindowRule,
 					countedMessages(textPerRecipient),
 				),
@@ -114,7 +113,7 @@ export const sendArrayFields: INodeProperties[] = [
 	},
 	...sendOptionsCollections(display, [
 		hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
-		mediaIdField,
+		mediaId.property,
 		policyField,
 		sendAtField('Schedule all messages for this time; empty sends them now'),
 		sendWindowField,

@@ -6,6 +6,7 @@ import { MAX_MESSAGES_PER_ITEM, normalisesPhoneNumbers, preventsDuplicateSends }
 import { wrongTypeRule } from '../../operationParts/rules/valueRules';
 import type { ParamRule } from '../../operationParts/wireParams';
 import { quoted } from '../../../allNodes/bidi';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 
 /*
  * SMS → Send Different Messages: the messages as the user gives them (rows in the editor, or JSON
@@ -20,6 +21,11 @@ interface MessageRow {
 	type?: unknown;
 	localId?: unknown;
 	localid?: unknown;
+}
+
+/** A row's line, display type or local ID as read: text without its invisible marks, anything else as it came. */
+function asRead(value: unknown): unknown {
+	return typeof value === 'string' ? withoutInvisibleMarks(value) : value;
 }
 
 /** The JSON input may be the contract's own shape, three parallel arrays: turn it into rows. */
@@ -99,21 +105,23 @@ export const buildArrays: ParamRule = function (params) {
 		const rawRecipient = String(row.recipient ?? row.receptor ?? '').trim();
 		const { number, wrong } = readNumber(rawRecipient);
 		if (number === undefined) throw invalidInput(this, where, `recipient ${quoted(rawRecipient)} ${wrong}`);
-		const line = String(row.sender ?? '').trim();
+		const line = String(asRead(row.sender) ?? '').trim();
 		if (line === '') throw invalidInput(this, where, 'sender line is required');
 		const text = String(row.message ?? '');
 		if (text.trim() === '') throw invalidInput(this, where, 'message text is required');
 		receptor.push(number);
 		sender.push(line);
 		message.push(text);
-		if (row.type !== undefined && row.type !== '') {
-			if (!Number.isInteger(Number(row.type))) throw invalidInput(this, where, `display type ${quoted(String(row.type))} is not a whole number`);
-			type.push(Number(row.type));
+		const displayType = asRead(row.type);
+		if (displayType !== undefined && displayType !== '') {
+			if (!Number.isInteger(Number(displayType))) throw invalidInput(this, where, `display type ${quoted(String(row.type))} is not a whole number`);
+			type.push(Number(displayType));
 		}
-		const localId = row.localId ?? row.localid;
+		const givenLocalId = row.localId ?? row.localid;
+		const localId = asRead(givenLocalId);
 		if (localId !== undefined && localId !== '') {
-			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID ${quoted(String(localId))} is not numeric`);
-			if (!isLong(String(localId))) throw invalidInput(this, where, `local ID ${quoted(String(localId))} ${LONG_RULE}`);
+			if (!/^\d+$/.test(String(localId))) throw invalidInput(this, where, `local ID ${quoted(String(givenLocalId))} is not numeric`);
+			if (!isLong(String(localId))) throw invalidInput(this, where, `local ID ${quoted(String(givenLocalId))} ${LONG_RULE}`);
 			localIds.push(String(localId));
 		}
 	});

@@ -6,13 +6,14 @@ import {
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { normalisePhoneNumber } from '../../../allNodes/phoneNumbers';
 import { nodeOwnError } from '../../../allNodes/requestErrors';
 import { quoted } from '../../../allNodes/bidi';
 import { showFor } from '../../operationParts/fields/routing';
 import { briefly } from '../../operationParts/rules/valueRules';
 import { errorAsToolResult, runsAsTool } from '../../sending/toolResults';
-import { expiresAtIso, hashMatches, isCodeHash, typedCode } from './oneTimeCodes';
+import { expiresAtIso, hashMatches, isCodeHash, notACode, typedCode } from './oneTimeCodes';
 
 /*
  * Verify → Check Code: whether what a person typed is the code Send Code sent. It asks nothing of
@@ -57,7 +58,7 @@ export const checkCodeFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '52841',
-		description: 'What the person typed. Persian and Arabic-Indic digits, spaces and dashes read as the same code.',
+		description: 'What the person typed: 4 to 10 digits. Persian and Arabic-Indic digits, spaces and dashes read as the same code.',
 		displayOptions: display,
 	},
 	{
@@ -82,6 +83,7 @@ export const checkCodeFields: INodeProperties[] = [
 	},
 ];
 
+/** A field's value as given, trimmed: what the errors quote. The checks read it without its invisible marks. */
 function text(context: IExecuteFunctions, name: string, item: number): string {
 	const value = context.getNodeParameter(name, item, '') as unknown;
 	if (value instanceof Date) return value.toISOString();
@@ -97,16 +99,21 @@ function checkOne(context: IExecuteFunctions, item: number, apiKey: string, nowM
 	if (rawNumber === '') throw fail(FIELD.recipient, 'is required');
 	const receptor = normalisePhoneNumber(rawNumber);
 	if (receptor === undefined) throw fail(FIELD.recipient, `${quoted(rawNumber)} is not a phone number`);
-	const code = typedCode(text(context, 'codeEntered', item));
-	if (code === '') throw fail(FIELD.code, 'is required');
-	const hash = text(context, 'codeHash', item);
+	const typed = text(context, 'codeEntered', item);
+	if (typed === '') throw fail(FIELD.code, 'is required');
+	const code = typedCode(typed);
+	const notCode = notACode(code);
+	if (notCode !== undefined) throw fail(FIELD.code, `${quoted(typed)} ${notCode}`);
+	const givenHash = text(context, 'codeHash', item);
+	const hash = withoutInvisibleMarks(givenHash).trim();
 	if (!isCodeHash(hash)) {
-		throw fail(FIELD.hash, `${hash === '' ? 'is required' : `${briefly(hash)} is not a codeHash that Send Code gave`}: map the codeHash of Send Code's output`);
+		throw fail(FIELD.hash, `${givenHash === '' ? 'is required' : `${briefly(givenHash)} is not a codeHash that Send Code gave`}: map the codeHash of Send Code's output`);
 	}
-	const expiry = text(context, 'expiresAt', item);
+	const givenExpiry = text(context, 'expiresAt', item);
+	const expiry = withoutInvisibleMarks(givenExpiry).trim();
 	const expiresAtMs = ISO_INSTANT.test(expiry) ? Date.parse(expiry) : Number.NaN;
 	if (Number.isNaN(expiresAtMs)) {
-		throw fail(FIELD.expiresAt, `${expiry === '' ? 'is required' : `${briefly(expiry)} is not an expiresAt that Send Code gave`}: map the expiresAt of Send Code's output (such as 2026-11-28T08:02:00.000Z)`);
+		throw fail(FIELD.expiresAt, `${givenExpiry === '' ? 'is required' : `${briefly(givenExpiry)} is not an expiresAt that Send Code gave`}: map the expiresAt of Send Code's output (such as 2026-11-28T08:02:00.000Z)`);
 	}
 	// The hash is compared even for an expired code, so the answer takes as long either way.
 	const matched = hashMatches(hash, apiKey, receptor, code, expiresAtMs);

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'crypto';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { asciiDigits } from '../../../allNodes/phoneNumbers';
 
 /*
@@ -14,6 +15,9 @@ import { asciiDigits } from '../../../allNodes/phoneNumbers';
 /** `v1.` and a base64url SHA-256: the version lets a later scheme be told apart from this one. */
 const HASH_PREFIX = 'v1.';
 const HASH_FORMAT = /^v1\.[A-Za-z0-9_-]{43}$/;
+
+/** How many digits a code Send Code makes may have (Code Length), and so what Check Code takes. */
+export const CODE_LENGTH = { min: 4, max: 10 };
 
 /** Digits from Node's cryptographic generator, leading zeros included, so every code of the length is as likely. */
 export function newCode(length: number): string {
@@ -49,10 +53,24 @@ export function hashMatches(hash: string, apiKey: string, receptor: string, code
 
 /**
  * What a person typed, as the code it means: Persian and Arabic-Indic digits as ASCII, without the
- * spaces, dashes and zero-width characters a phone keyboard or a paste leaves in.
+ * spaces, dashes (any of Unicode's: a keyboard may turn `-` into `‐` or `–`) and invisible marks a
+ * phone keyboard or a paste leaves in.
  */
 export function typedCode(raw: string): string {
-	return asciiDigits(raw).replace(/[\s\-\u200b-\u200d\u2060\ufeff]/g, '');
+	return asciiDigits(withoutInvisibleMarks(raw)).replace(/[\s\p{Pd}]/gu, '');
+}
+
+/**
+ * Why a typed code, as `typedCode` reads it, cannot be a code Send Code makes, or undefined when it
+ * can. Check Code refuses such input by name rather than answer `wrong`: letters or a cut-off paste
+ * are the app's mistake to fix, not a guess to count.
+ */
+export function notACode(code: string): string | undefined {
+	const lengths = `a code has ${CODE_LENGTH.min} to ${CODE_LENGTH.max} digits (Send Code's Code Length)`;
+	if (code === '') return 'holds no digits once spaces, dashes and invisible marks are removed';
+	if (!/^\d+$/.test(code)) return `holds characters other than digits: ${lengths}`;
+	if (code.length < CODE_LENGTH.min || code.length > CODE_LENGTH.max) return `is ${code.length} digits: ${lengths}`;
+	return undefined;
 }
 
 /** An instant as Send Code writes `expiresAt`: ISO 8601 in UTC, to the second. */

@@ -12,7 +12,8 @@ import { prepareRequest, type ParamRule } from '../../operationParts/wireParams'
 import { sendWithoutLocalIds } from '../../sending/chunks';
 import { additionalFieldsCollection } from '../../../allNodes/collections';
 import { jalaliDateTime } from '../../../allNodes/jalali';
-import { codeHash, expiresAtIso, expiryFrom, newCode } from './oneTimeCodes';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
+import { CODE_LENGTH, codeHash, expiresAtIso, expiryFrom, newCode, typedCode } from './oneTimeCodes';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
@@ -32,6 +33,18 @@ function token(name: string, field: string, spacesAllowed = false): ParamRule {
 		const wrongType = wrongTypeRule(params[name]);
 		if (wrongType) throw invalidInput(this, field, wrongType);
 		if (forbidden.test(String(params[name]))) throw invalidInput(this, field, rule);
+	};
+}
+
+/**
+ * A Code that reads as a code (`typedCode`: digits once spaces, dashes and invisible marks are
+ * gone) goes without the invisible marks and the spaces a paste left around it. Other text for
+ * %token keeps them: a Persian word may need its zero-width non-joiner.
+ */
+function readAsCode(name: string): ParamRule {
+	return function (params) {
+		const value = params[name];
+		if (typeof value === 'string' && /^\d*$/.test(typedCode(value))) params[name] = withoutInvisibleMarks(value).trim();
 	};
 }
 
@@ -72,6 +85,7 @@ const firstToken = checkedField(
 			'Empty: the node makes a random code of Code Length digits and keeps it out of the output. Or the value for %token: no spaces, new lines or "_"; digits only for a call.',
 		displayOptions: display,
 	},
+	readAsCode,
 	token,
 );
 
@@ -88,7 +102,7 @@ const codeLengthField: INodeProperties = {
 	displayName: 'Code Length',
 	name: 'codeLength',
 	type: 'number',
-	typeOptions: { minValue: 4, maxValue: 10 },
+	typeOptions: { minValue: CODE_LENGTH.min, maxValue: CODE_LENGTH.max },
 	default: 5,
 	description: 'How many digits a code the node makes has: 5 digits and 5 checks give a guesser 1 chance in 20,000',
 };
@@ -112,8 +126,9 @@ function wholeNumberOption(context: IExecuteSingleFunctions, field: INodePropert
 }
 
 /**
- * An empty Code is made here, from the cryptographic generator; a given one is taken as it is. Either
- * way the output gets the code's hash and expiry, never the made code itself (docs/one-time-codes.md).
+ * An empty Code is made here, from the cryptographic generator; a given one is taken as it is and
+ * hashed as Check Code reads a typed one (`typedCode`: Persian digits, a dash). Either way the
+ * output gets the code's hash and expiry, never the made code itself (docs/one-time-codes.md).
  */
 const codeToSend: ParamRule = async function (params) {
 	const length = wholeNumberOption(this, codeLengthField);
@@ -124,7 +139,7 @@ const codeToSend: ParamRule = async function (params) {
 	const { apiKey } = await this.getCredentials<{ apiKey: string }>('kavenegarApi');
 	const expiresAtMs = expiryFrom(Date.now(), minutes);
 	const receptor = splitList(params.receptor)[0];
-	sentCodes.set(this, { code, made, codeHash: codeHash(String(apiKey), receptor, code, expiresAtMs), expiresAtMs });
+	sentCodes.set(this, { code, made, codeHash: codeHash(String(apiKey), receptor, typedCode(code), expiresAtMs), expiresAtMs });
 };
 
 /** The sent row with what Check Code needs; a made code is starred out of the message text unless asked for. */
@@ -174,8 +189,8 @@ export const sendCodeOperation: INodePropertyOptions = {
 					oneRecipient,
 					...recipient.rules,
 					...template.rules,
-					codeToSend,
 					...firstToken.rules,
+					codeToSend,
 					...token2.rules,
 					...token3.rules,
 					...token10.rules,

@@ -3,7 +3,7 @@ import { checkedField } from '../../operationParts/fields/checked';
 import { sendAs, showFor } from '../../operationParts/fields/routing';
 import { entriesToItems } from '../../../allNodes/envelope';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
-import { required } from '../../operationParts/rules/valueRules';
+import { dropInvisibleMarks, required } from '../../operationParts/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { templateNameRule } from './rules';
 import { templateIdRule } from '../../operationParts/fields/templateId';
@@ -46,6 +46,7 @@ const sourceTemplateId = checkedField(
 			'ID of the template to clone. Give this or Source Template Name; when both are given, the ID wins.',
 		displayOptions: display,
 	},
+	dropInvisibleMarks,
 	templateIdRule,
 );
 
@@ -61,8 +62,8 @@ export const cloneOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					...newTemplateName.rules,
-					sourceGiven,
 					...sourceTemplateId.rules,
+					sourceGiven,
 				),
 			],
 		},

@@ -3,7 +3,7 @@ import { checkedField } from '../../operationParts/fields/checked';
 import { sendAs, showFor } from '../../operationParts/fields/routing';
 import { entriesToItems } from '../../../allNodes/envelope';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
-import { required, wholeNumberRange, wrongTypeRule } from '../../operationParts/rules/valueRules';
+import { dropInvisibleMarks, required, wholeNumberRange, wrongTypeRule } from '../../operationParts/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { templateNameRule } from './rules';
 import { singleWrite } from '../../sending/chunks';
@@ -75,6 +75,31 @@ const minutesBeforeFallback = checkedField(
 	(wireName, label) => wholeNumberRange(wireName, label, 1, 5),
 );
 
+const primaryLine = checkedField(
+	'primaryLineNumber',
+	{
+		displayName: 'Primary Line',
+		name: 'primaryLineNumber',
+		type: 'string',
+		default: '',
+		description: 'Line the code is sent from by the send method',
+	},
+	dropInvisibleMarks,
+);
+
+const secondaryLine = checkedField(
+	'secondaryLineNumber',
+	{
+		displayName: 'Secondary Line',
+		name: 'secondaryLineNumber',
+		type: 'string',
+		default: '',
+		description: 'Line the code is sent from by the fallback method',
+		displayOptions: withFallback,
+	},
+	dropInvisibleMarks,
+);
+
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
@@ -90,6 +115,8 @@ export const createOperation: INodePropertyOptions = {
 					...name.rules,
 					messagesFitMethods,
 					...minutesBeforeFallback.rules,
+					...primaryLine.rules,
+					...secondaryLine.rules,
 				),
 			],
 		},
@@ -187,23 +214,8 @@ export const createFields: INodeProperties[] = [
 	),
 	additionalFieldsCollection(display, [
 		minutesBeforeFallback.property,
-		{
-			displayName: 'Primary Line',
-			name: 'primaryLineNumber',
-			type: 'string',
-			default: '',
-			description: 'Line the code is sent from by the send method',
-			routing: sendAs('primaryLineNumber'),
-		},
-		{
-			displayName: 'Secondary Line',
-			name: 'secondaryLineNumber',
-			type: 'string',
-			default: '',
-			description: 'Line the code is sent from by the fallback method',
-			displayOptions: withFallback,
-			routing: sendAs('secondaryLineNumber'),
-		},
+		primaryLine.property,
+		secondaryLine.property,
 		{
 			displayName: 'Source Name',
 			name: 'sourceName',

@@ -4,6 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { showFor } from '../../operationParts/fields/routing';
 import { templateIdField } from '../../operationParts/fields/templateId';
 import { prepareRequest } from '../../operationParts/wireParams';
@@ -11,7 +12,7 @@ import { singleWrite } from '../../sending/chunks';
 
 /** The service answers a delete with its status alone: say which template went, not an empty item. */
 async function deletedTemplate(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
-	const id = Number(this.getNodeParameter('templateId'));
+	const id = Number(withoutInvisibleMarks(String(this.getNodeParameter('templateId'))));
 	return [{ json: { id, deleted: true }, pairedItem: { item: this.getItemIndex() } }];
 }
 
