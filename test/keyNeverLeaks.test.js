@@ -5,7 +5,7 @@
  */
 process.env.N8N_LOG_LEVEL = 'debug';
 
-const { requireFromEngine } = require('./harness');
+const { requireFromEngine, runPoll, credentialsFor } = require('./harness');
 const { useFake } = require('./helpers');
 
 const { Container } = requireFromEngine('@n8n/di');
@@ -64,6 +64,8 @@ const failures = [
 		[`${kind} on a paged read`, () => (ctx.fake.injectFault({ kind }), ctx.run({ ...inbox, ...noRetries }))],
 	]),
 	['connection refused', () => ctx.run(send, { credentials: { baseUrl: 'http://127.0.0.1:1' } })],
+	// Node's URL parser puts the whole URL, key included, into its error's `input`.
+	...['http://bad host.example', 'http://[bad', 'http://127.0.0.1:99999'].map((baseUrl) => [`a Base URL that is no URL (${baseUrl})`, () => ctx.run(send, { credentials: { baseUrl } })]),
 ];
 
 test.each(failures)('%s: the run fails and no log line holds the key', async (_name, fail) => {
@@ -102,4 +104,17 @@ test.each([
 	expect(items).toHaveLength(1);
 	expect(items[0].json.error).toMatch(/closed unexpectedly/);
 	expect(items[0].error.cause).toBeUndefined();
+});
+
+/*
+ * The Kavenegar Trigger's polls go through the same error path; the harness walks a failed poll's
+ * error for the key too.
+ */
+test.each(['messageStatusChanged', 'newIncomingMessage'])('a poll (%s) with a Base URL that is no URL fails with no key in its error', async (event) => {
+	const { error } = await runPoll({
+		parameters: { event, ...(event === 'newIncomingMessage' ? { lineNumber: '30004000' } : {}) },
+		credentials: credentialsFor(ctx.fake, { apiKey: API_KEY, baseUrl: 'http://bad host.example' }),
+	});
+	expect(error).toBeDefined();
+	expect(serialise(error)).not.toContain(API_KEY);
 });

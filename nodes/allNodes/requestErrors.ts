@@ -39,6 +39,26 @@ export function nodeOwnError(node: INode, message: string, options: ConstructorP
 }
 
 /**
+ * A raw error of the HTTP stack, kept by n8n as the error's `errorResponse`, may hold the request's
+ * URL, API key included: Node's URL parser puts a Base URL it cannot read into `input`, an HTTP
+ * client its `config`. What n8n reads of it (the message, the code it words a network failure by)
+ * is kept.
+ */
+function whatIsSafeToKeep(raw: Error): JsonObject {
+	const { code, errno, syscall } = raw as Error & { code?: unknown; errno?: unknown; syscall?: unknown };
+	const kept: JsonObject = { name: raw.name, message: raw.message };
+	for (const [key, value] of Object.entries({ code, errno, syscall })) {
+		if (typeof value === 'string' || typeof value === 'number') kept[key] = value;
+	}
+	return kept;
+}
+
+/** An Error of any realm: Node's own errors are not instances of the Error a sandbox sees. */
+function isRawError(value: unknown): value is Error {
+	return Object.prototype.toString.call(value) === '[object Error]';
+}
+
+/**
  * n8n keeps the raw network error of a failed request as the cause of the error it throws, and
  * that error's request config holds the URL, API key included; with On Error: Continue the
  * error rides on the output item. Its message and code are all a user needs, so only they go on,
@@ -50,6 +70,7 @@ export function withoutRequestDetails(node: INode, error: unknown): NodeApiError
 			? error
 			: new NodeApiError(node, error as JsonObject);
 	delete failure.cause;
+	if (isRawError(failure.errorResponse)) failure.errorResponse = whatIsSafeToKeep(failure.errorResponse);
 	// n8n's wrap would put its own wording for ECONNABORTED over this title: a timeout keeps the title.
 	if (isTimeout(failure)) failure.message = 'Kavenegar did not answer within the timeout (Request Options → Timeout)';
 	else if (failure instanceof NodeApiError) keepCodeThroughEngineWrap(failure);
