@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { checkedField, type CheckedField } from '../../operationParts/fields/checked';
+import { checkedField } from '../../operationParts/fields/checked';
 import { sendAs, showFor } from '../../operationParts/fields/routing';
 import { tagField, tagRule } from '../../operationParts/fields/send';
 import { oneRecipientField } from '../../operationParts/fields/recipient';
@@ -7,34 +7,20 @@ import { entriesToItems } from '../../../allNodes/envelope';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
 import { chosenTimeZone } from '../../operationParts/rules/timeZone';
 import { splitList } from '../../../allNodes/lists';
-import { required, wrongTypeRule } from '../../operationParts/rules/valueRules';
+import { required } from '../../operationParts/rules/valueRules';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { sendWithoutLocalIds } from '../../sending/chunks';
 import { additionalFieldsCollection } from '../../../allNodes/collections';
 import { jalaliDateTime } from '../../../allNodes/jalali';
 import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { CODE_LENGTH, codeHash, expiresAtIso, expiryFrom, newCode, typedCode } from './oneTimeCodes';
+import { token, token10, token2, token20, token3 } from './templateTokens';
 
 /** A lookup goes to one person; a list would be a bulk send, which the service refuses. */
 const oneRecipient: ParamRule = function (params) {
 	const count = splitList(params.receptor).length;
 	if (count > 1) throw invalidInput(this, 'Recipient', `one number only (got ${count})`);
 };
-
-/**
- * The service splits the template on whitespace and `_`, so such a token is refused (431);
- * token10 and token20 are the long tokens that may hold spaces.
- */
-function token(name: string, field: string, spacesAllowed = false): ParamRule {
-	const forbidden = spacesAllowed ? /[\r\n_]/ : /[\s_]/;
-	const rule = spacesAllowed ? 'must not contain new lines or "_"' : 'must not contain spaces, new lines or "_"';
-	return function (params) {
-		if (params[name] === undefined) return;
-		const wrongType = wrongTypeRule(params[name]);
-		if (wrongType) throw invalidInput(this, field, wrongType);
-		if (forbidden.test(String(params[name]))) throw invalidInput(this, field, rule);
-	};
-}
 
 /**
  * A Code that reads as a code (`typedCode`: digits once spaces, dashes and invisible marks are
@@ -155,25 +141,6 @@ async function withCodeCheck(this: IExecuteSingleFunctions, items: INodeExecutio
 		return { ...item, json };
 	});
 }
-/** Token 2, 3, 10 or 20 (`tokenN`): the long ones, 10 and 20, may hold spaces. */
-function moreToken(n: number): CheckedField {
-	const spacesAllowed = n >= 10;
-	return checkedField(
-		`token${n}`,
-		{
-			displayName: `Token ${n}`,
-			name: `value${n}`,
-			type: 'string',
-			default: '',
-			description: spacesAllowed
-				? `Value for %token${n} in the template; may contain spaces, but no new lines or "_"`
-				: `Value for %token${n} in the template: no spaces, new lines or "_"`,
-		},
-		(wireName, label) => token(wireName, label, spacesAllowed),
-	);
-}
-
-const [token2, token3, token10, token20] = [2, 3, 10, 20].map(moreToken);
 
 export const sendCodeOperation: INodePropertyOptions = {
 	name: 'Send Code',
