@@ -9,6 +9,7 @@
  *   node scripts/e2eNewerN8n.js --run webhook           the Kavenegar Webhook Trigger (npm run test:webhook:newer)
  *   node scripts/e2eNewerN8n.js --run agent             the node as an AI agent's tool, and over MCP (npm run test:agent:newer)
  *   node scripts/e2eNewerN8n.js --run otp               one-time codes with n8n's Data table (npm run test:otp:newer)
+ *   node scripts/e2eNewerN8n.js --run reply             approvals by replying to the SMS (npm run test:reply:newer)
  *   node scripts/e2eNewerN8n.js --run editor            every panel in the editor (npm run test:editor:newer)
  *   node scripts/e2eNewerN8n.js --run live              webhook examples, webhook, agent and editor on one n8n (npm run test:live:newer)
  *   node scripts/e2eNewerN8n.js --run install           installed, updated and removed through a registry (npm run test:install:newer)
@@ -60,6 +61,7 @@ const SCRIPTS = {
 	webhook: { file: 'webhook.js' },
 	agent: { file: 'agent.js' },
 	otp: { file: 'otp.js' },
+	reply: { file: 'approvalReply.js' },
 	editor: { file: 'editorCheck.js' },
 	live: { file: 'live.js' },
 	install: { file: 'registryInstall.js' },

@@ -6,7 +6,7 @@
  * its logs; at the end every process it started stopped by PID, the work folder removed when the
  * proof passed and kept when it failed or was asked to keep it, and the exit code saying which.
  *
- * Checks that need a running n8n and nothing of their own in it (no restart, no setting) share one:
+ * Checks that need a running n8n and nothing of their own in it (no setting) share one:
  * runOnOneN8n prepares each (its fakes, credentials and workflows), imports them all with one
  * command each, starts one `n8n start`, runs the checks in turn, stops it and then lets each finish
  * (what it reads from n8n's database and files once n8n is down). Each n8n start saved is 7 to 10 s
@@ -20,7 +20,11 @@ const { importCredentials, importWorkflows, startN8n } = require('./n8nServer');
 const { killAll, log, seconds, stopChildrenOnExit } = require('./processes');
 
 /** @typedef {{ workDir: string, userFolder: string, logDir: string, startedAt: number }} ProofFolders */
-/** @typedef {{ n8n: import('./n8nServer').N8nServer, api: import('./n8nServer').RestClient, base: string }} Running */
+/**
+ * The shared n8n as a check sees it. restart stops it and starts it again on the same user folder
+ * (a check of what survives a restart); the checks after it run on the new one.
+ * @typedef {{ n8n: import('./n8nServer').N8nServer, api: import('./n8nServer').RestClient, base: string, restart: () => Promise<Running> }} Running
+ */
 /**
  * One check on a shared n8n, as its prepare left it: what to import before n8n starts, the workflows
  * to publish before it runs, what to do while n8n runs, and what to read once it is stopped; the
@@ -92,20 +96,30 @@ async function runOnOneN8n(checks, folders) {
 	if (credentials.length > 0) await importCredentials(/** @type {any} */ (credentials), cli);
 	if (workflows.length > 0) await importWorkflows(workflows, cli);
 	const started = Date.now();
-	const n8n = await startN8n({ role: 'main', userFolder, logDir });
+	let starts = 1;
+	let n8n = await startN8n({ role: 'main', userFolder, logDir });
+	let api = n8n.rest();
 	/** @type {string[]} */
 	const problems = [];
 	/** @type {{ check: SharedCheck, stage: Stage }[]} */
 	const ran = [];
+	/** @returns {Running} */
+	const running = () => ({ n8n, api, base: /** @type {string} */ (n8n.url), restart });
+	const restart = async () => {
+		await n8n.stop();
+		n8n = await startN8n({ role: 'main', name: `main-${++starts}`, userFolder, logDir });
+		api = n8n.rest();
+		await api.login();
+		return running();
+	};
 	try {
-		const api = n8n.rest();
 		await api.setupOwner();
 		log(`one n8n for ${checks.map((check) => check.name).join(', ')}: started, ${workflows.length} workflows imported (${seconds(started)})`);
 		for (const { check, stage } of prepared) {
 			try {
 				// Through the running main, not `n8n publish:workflow`: each CLI command starts n8n anew.
 				for (const id of stage.publish ?? []) await api.activate(id);
-				await stage.run({ n8n, api, base: /** @type {string} */ (n8n.url) });
+				await stage.run(running());
 				ran.push({ check, stage });
 			} catch (error) {
 				problems.push(`${check.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, ...stage.problems.map((problem) => `${check.name}: ${problem}`));
