@@ -6,6 +6,7 @@
  * the classic engine's rewriting of error items; it keeps only an error's message; and its
  * execution IDs are UUID v7.
  */
+const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { nodeTypes, NODE_TYPE } = require('./harness');
 const { useFake } = require('./helpers');
 
@@ -37,6 +38,58 @@ function asEngine2Runs(returned) {
 }
 
 const CONTINUE = { onError: /** @type {const} */ ('continueRegularOutput') };
+const twoItems = () => [{ json: { n: 1 } }, { json: { n: 2 } }];
+const CLASSIC_ONLY = /^(Check Code|Send and Wait for Response) needs n8n's classic execution engine, not Engine 2\.0: set "engineType" to "v1" in this workflow's settings/;
+
+/**
+ * Each operation that is code, with what its required fields need.
+ * @type {[string, { resource: string, operation: string } & import('n8n-workflow').INodeParameters][]}
+ */
+const CODE_OPERATIONS = [
+	['Check Code', { resource: 'verify', operation: 'checkCode', recipient: '09121234567', codeEntered: '12345', codeHash: 'x', expiresAt: 'x' }],
+	['Send and Wait for Response', { resource: 'sms', operation: 'sendAndWait', approvers: '09121234567', message: 'Refund?' }],
+];
+
+describe('the operations that are code stop before any request where customOperations are ignored', () => {
+	test('every customOperation of the node is here', () => {
+		/** @type {Record<string, Record<string, unknown>>} */
+		const customOperations = new Kavenegar().customOperations;
+		const listed = Object.entries(customOperations).flatMap(([resource, byOperation]) => Object.keys(byOperation).map((operation) => `${resource}.${operation}`));
+		expect(CODE_OPERATIONS.map(([, parameters]) => `${parameters.resource}.${parameters.operation}`).sort()).toEqual(listed.sort());
+	});
+
+	test.each(CODE_OPERATIONS)('%s, stop mode: the message says which engine and how to switch back', async (name, parameters) => {
+		const { error, items } = await ctx.run(parameters, { items: twoItems(), executionId: ENGINE_2_ID, nodeType: asEngine2Runs([]) });
+		expect(items).toEqual([]);
+		expect(error.message).toMatch(CLASSIC_ONLY);
+		expect(error.message).toContain(name);
+		expect(error.message).toContain('Nothing was sent to Kavenegar for any item');
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+
+	test('continue mode: every item is an error item that carries json.error, as the node returns it', async () => {
+		/** @type {import('n8n-workflow').INodeExecutionData[][][]} */
+		const returned = [];
+		const { error } = await ctx.run(
+			{ resource: 'sms', operation: 'sendAndWait', approvers: '09121234567', message: 'Refund?' },
+			{ items: twoItems(), executionId: ENGINE_2_ID, nodeType: asEngine2Runs(returned), settings: CONTINUE },
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests).toHaveLength(0);
+		const [[items]] = returned;
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		for (const item of items) {
+			expect(item.json).toEqual({ error: item.error?.message });
+			expect(item.json.error).toMatch(CLASSIC_ONLY);
+		}
+	});
+
+	test('on the classic engine the routing never runs: Check Code answers with no request, its own errors its own', async () => {
+		const { error } = await ctx.run({ resource: 'verify', operation: 'checkCode', recipient: '09121234567', codeEntered: '12345', codeHash: 'x', expiresAt: 'x' });
+		expect(error.message).toMatch(/^Code Hash: /);
+		expect(ctx.fake.requests).toHaveLength(0);
+	});
+});
 
 describe("error items carry json.error as the node returns them, and under Engine 2.0 the message carries the description", () => {
 	const badSecond = () => [{ json: { phone: '09121234567' } }, { json: { phone: 'not-a-number' } }];

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { classicEngineOnly } from '../../operationParts/classicEngineOnly';
 import { cancelFields, cancelOperation } from './cancel';
 import { countInboxFields, countInboxOperation } from './countInbox';
 import { countOutboxFields, countOutboxOperation } from './countOutbox';
@@ -24,7 +25,7 @@ export const smsDescription: INodeProperties[] = [
 		options: [
 			sendOperation,
 			sendArrayOperation,
-			sendAndWaitOperation,
+			classicEngineOnly(sendAndWaitOperation),
 			getInboxOperation,
 			countInboxOperation,
 			receiveOperation,
