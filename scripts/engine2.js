@@ -18,12 +18,11 @@
  * What it does not cover, and a live check on Engine 2.0 must (docs/engine-2.md): n8n's dispatcher
  * and workflow converter, the engine's database and queue, the editor's view of a run.
  */
-const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 // n8n-core keeps instance settings in N8N_USER_FOLDER and logs node errors: keep both out of the way.
-process.env.N8N_USER_FOLDER ??= fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-kavenegar-engine2-'));
+process.env.N8N_USER_FOLDER ??= path.join(os.tmpdir(), 'n8n-nodes-kavenegar-engine2');
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
 const { ensureN8n, N8N_DIR, N8N_VERSION, ROOT } = require('./lib/n8nInstall');
