@@ -11,7 +11,7 @@
 /** n8n tells the two engines' executions apart by their IDs: Engine 2.0's are UUID v7 (n8n, executions/execution-id.js). */
 const ENGINE_2_EXECUTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export function runsOnEngine2(context: { getExecutionId(): string }): boolean {
+function runsOnEngine2(context: { getExecutionId(): string }): boolean {
 	return ENGINE_2_EXECUTION_ID.test(context.getExecutionId());
 }
 
