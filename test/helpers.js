@@ -3,6 +3,7 @@
 const { startFakeKavenegar } = require('./fakeKavenegar');
 const { DirectoryLoader } = require('n8n-core');
 const { runNode, credentialsFor, shutdownEngine } = require('./harness');
+const { operationsOf } = require('./operationSamples');
 
 /**
  * @typedef {{ credentials?: import('./harness').Credentials, items?: import('n8n-workflow').INodeExecutionData[], settings?: Partial<import('n8n-workflow').INode>, timezone?: string | null, executionId?: string, contextData?: import('n8n-workflow').IExecuteContextData, nodeType?: import('n8n-workflow').INodeType, onExecution?: (execution: { cancel: () => void }) => void }} RunOptions
@@ -90,21 +91,6 @@ function jalaliOf(seconds, timeZone = 'UTC') {
 	const parts = {};
 	for (const { type, value } of format.formatToParts(new Date(seconds * 1000))) parts[type] = value;
 	return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-/**
- * Every operation the node offers: each option of each Operation field, with each resource the
- * field is shown for.
- * @param {import('n8n-workflow').INodeProperties[]} properties
- */
-function operationsOf(properties) {
-	return properties
-		.filter((property) => property.name === 'operation' && property.type === 'options')
-		.flatMap((property) =>
-			(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
-				(property.options ?? []).map((option) => ({ resource: String(resource), operation: String(/** @type {any} */ (option).value) })),
-			),
-		);
 }
 
 /**

@@ -46,6 +46,11 @@
  *   request still waiting for its place in the bound must check the signal before it starts
  *   (sending/stop.ts). n8n runs a declarative node through an `execute` its node-type registry
  *   adds, whose context carries that signal; test/harness.js does the same.
+ *
+ * n8n 2.41's Engine 2.0 (opt-in per workflow) calls that same `execute`, with no cancel signal and
+ * never the node's customOperations (operationParts/classicEngineOnly.ts); it keeps the items as
+ * the node returns them, and of an error only its message (sending/engine2Errors.ts). Pinned by
+ * test/engine2.test.js; docs/engine-2.md.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { checkEnvelopeOf } from '../../allNodes/envelope';

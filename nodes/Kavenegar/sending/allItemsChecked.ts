@@ -9,9 +9,10 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { creditAboveFloor } from './creditFloor';
+import { descriptionInMessage } from './engine2Errors';
+import { keepsRowsBesideError, rowsBesideError } from './keptBesideError';
 import { messageCapError, overMessageCap } from './messageCap';
 import { currentRun, register, type NodeRun } from './nodeRun';
-import { errorAsToolResult, runsAsTool } from './toolResults';
 
 /*
  * Stop mode is all or nothing: no request of the run leaves before every item has passed its
@@ -106,13 +107,16 @@ export async function joinRun(this: IExecuteSingleFunctions, requestOptions: IHt
 /**
  * A preSend whose failure the run learns of. The failure is reported only once n8n has built
  * every request: with Batching, n8n collects the items' outcomes only after its loop, and an
- * earlier rejection would go unhandled.
+ * earlier rejection would go unhandled. With On Error: Continue, and as a tool, the item goes on
+ * past its other checks to its pagination function, which answers the error as an item
+ * (keptBesideError.ts).
  */
 export function reportingFailure(preSend: PreSend): PreSend {
-	return function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		return preSend.call(this, requestOptions).catch(async (error: Error) => {
-			const run = currentRun(this);
-			const index = this.getItemIndex();
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const run = currentRun(this);
+		const index = this.getItemIndex();
+		if (run.failedChecks.has(index)) return requestOptions;
+		return await preSend.call(this, requestOptions).catch(async (error: Error) => {
 			run.failed.add(index);
 			if (run.stopOnError && run.badItem === undefined) run.badItem = { index, error };
 			await registrationClosed(run);
@@ -122,12 +126,11 @@ export function reportingFailure(preSend: PreSend): PreSend {
 				error.description = error.description ? `${error.description} ${note}` : note;
 			}
 			openGate(run);
-			// As a tool the item goes on to its pagination function, which answers the error (toolResults.ts).
-			if (runsAsTool(this)) {
-				if (!run.failedChecks.has(index)) run.failedChecks.set(index, error);
+			if (keepsRowsBesideError(this)) {
+				run.failedChecks.set(index, error);
 				return requestOptions;
 			}
-			throw error;
+			throw descriptionInMessage(this, error);
 		});
 	};
 }
@@ -147,22 +150,15 @@ async function allItemsChecked(run: NodeRun): Promise<void> {
 }
 
 /**
- * A pagination function that starts once every item of the run has passed its checks. As a tool,
- * it answers the item's error as its result (toolResults.ts).
+ * A pagination function that starts once every item of the run has passed its checks. With On
+ * Error: Continue, and as a tool, it answers the item's error as an item (keptBesideError.ts).
  */
 export function afterAllItemsChecked(pagination: Pagination): Pagination {
 	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
 		const run = currentRun(this);
 		const index = this.getItemIndex();
-		if (!runsAsTool(this)) {
-			run.checked.add(index);
-			await allItemsChecked(run);
-			if (overMessageCap(run)) throw messageCapError(this, run);
-			await creditAboveFloor(this, run);
-			return await pagination.call(this, requestData);
-		}
 		const failedCheck = run.failedChecks.get(index);
-		if (failedCheck) return errorAsToolResult(failedCheck);
+		if (failedCheck) return rowsBesideError(this, [], failedCheck);
 		run.checked.add(index);
 		try {
 			await allItemsChecked(run);
@@ -170,7 +166,8 @@ export function afterAllItemsChecked(pagination: Pagination): Pagination {
 			await creditAboveFloor(this, run);
 			return await pagination.call(this, requestData);
 		} catch (error) {
-			return errorAsToolResult(error);
+			if (keepsRowsBesideError(this)) return rowsBesideError(this, [], error);
+			throw descriptionInMessage(this, error);
 		}
 	};
 }

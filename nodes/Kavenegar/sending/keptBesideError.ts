@@ -1,4 +1,5 @@
-import type { IExecutePaginationFunctions, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { descriptionInMessage } from './engine2Errors';
 import { currentRun, type NodeRun } from './nodeRun';
 import { errorAsToolResult, runsAsTool } from './toolResults';
 
@@ -9,25 +10,25 @@ import { errorAsToolResult, runsAsTool } from './toolResults';
  * outputs every item a pagination function returns, and sends an item that carries `error` to the
  * error output (Continue (using error output)) or shows it as `{ error }` (Continue). So with On
  * Error: Continue the item's rows go out, followed by its error as an item of its own; otherwise
- * the error itself must say what was done.
+ * the error itself must say what was done. An item that failed with no rows is answered the same
+ * way (allItemsChecked.ts), not left to n8n's routing: its error item is `{ json: {} }`, which the
+ * classic engine turns into `{ error }` and Engine 2.0 passes on empty (docs/engine-2.md).
  */
 
 /** Whether a failing item's rows can go out beside its error: with On Error: Continue, and as an AI agent's tool. */
-export function keepsRowsBesideError(context: IExecutePaginationFunctions): boolean {
+export function keepsRowsBesideError(context: IExecuteSingleFunctions): boolean {
 	return runsAsTool(context) || context.continueOnFail();
 }
 
 /**
- * The rows that went through and then the item's error: as an item of its own, or as an AI
- * agent's tool, as the tool's result row (toolResults.ts), so that the model sees both.
+ * The rows that went through and then the item's error: as an item of its own, written as the
+ * classic engine writes one (`json.error` is the message), or as an AI agent's tool, as the tool's
+ * result row (toolResults.ts), so that the model sees both.
  */
-export function rowsBesideError(
-	context: IExecutePaginationFunctions,
-	rows: INodeExecutionData[],
-	error: NodeApiError | NodeOperationError,
-): INodeExecutionData[] {
+export function rowsBesideError(context: IExecuteSingleFunctions, rows: INodeExecutionData[], error: unknown): INodeExecutionData[] {
 	if (runsAsTool(context)) return [...rows, ...errorAsToolResult(error)];
-	return [...rows, { json: {}, error, pairedItem: { item: context.getItemIndex() } }];
+	const failure = descriptionInMessage(context, error as NodeApiError | NodeOperationError);
+	return [...rows, { json: { error: failure.message }, error: failure, pairedItem: { item: context.getItemIndex() } }];
 }
 
 /** How one item of a run that consumes (reads that mark read) ended: what it consumed, and its error if it failed. */

@@ -27,7 +27,7 @@ export interface NodeRun {
 	lastRegistered: number;
 	/** The items whose checks all passed: their pagination function has been entered. */
 	checked: Set<number>;
-	/** As a tool: the items whose check failed, answered with their error instead of sent (toolResults.ts). */
+	/** With On Error: Continue, and as a tool: the items whose check failed, answered with their error instead of sent (keptBesideError.ts). */
 	failedChecks: Map<number, Error>;
 	/** The items one of whose checks failed, in either On Error mode. */
 	failed: Set<number>;

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { classicEngineOnly } from '../../operationParts/classicEngineOnly';
 import { cancelFields, cancelOperation } from './cancel';
 import { countInboxFields, countInboxOperation } from './countInbox';
 import { countOutboxFields, countOutboxOperation } from './countOutbox';
@@ -25,7 +26,7 @@ export const smsDescription: INodeProperties[] = [
 		options: [
 			sendOperation,
 			sendArrayOperation,
-			sendAndWaitOperation,
+			classicEngineOnly(sendAndWaitOperation),
 			getReplyOperation,
 			getInboxOperation,
 			countInboxOperation,

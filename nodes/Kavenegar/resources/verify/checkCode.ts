@@ -138,7 +138,8 @@ export async function checkCode(this: IExecuteFunctions): Promise<INodeExecution
 		} catch (error) {
 			const failure = error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex: item });
 			if (!this.continueOnFail()) throw failure;
-			results.push({ json: {}, error: failure, pairedItem: { item } });
+			// Written as the classic engine writes an error item: an engine that passes items on as returned shows the same.
+			results.push({ json: { error: failure.message }, error: failure, pairedItem: { item } });
 		}
 	}
 	return [results];

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { classicEngineOnly } from '../../operationParts/classicEngineOnly';
 import { checkCodeFields, checkCodeOperation } from './checkCode';
 import { sendCodeFields, sendCodeOperation } from './sendCode';
 
@@ -9,7 +10,7 @@ export const verifyDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['verify'] } },
-		options: [checkCodeOperation, sendCodeOperation],
+		options: [classicEngineOnly(checkCodeOperation), sendCodeOperation],
 		default: 'sendCode',
 	},
 	...sendCodeFields,
