@@ -25,12 +25,18 @@
  * - review: an AI Agent's Tool + opens the tools n8n offers; its Human review list must hold Kavenegar
  *   (the HitlTool n8n makes of a node with Send and Wait for Response), whose panel then opens with
  *   the approval's fields.
+ * - window: Send Window added to SMS → Send as a user adds it (Add Field → Send Window): From, Until
+ *   and Days drawn in that order with the description's labels and hints, and the Days list in the
+ *   node's order (the week from Saturday; an editor that sorted it would fail the check).
+ * - timezone: the Settings tab of a new Kavenegar node, a saved version 1 node and both new triggers:
+ *   one Time Zone field (the description holds two, split by @version), showing its version's
+ *   default by name, its list loaded from the node's loadOptions method and searchable.
  * Texts, wherever drawn: a hint or notice longer than scripts/lib/editorTexts.js allows fails, and
  * so does right-to-left text beside English text outside a bidirectional isolate (the browser
  * would draw the quotes and brackets around it out of order; the DOM text is read, not pixels).
  * Each panel and search is saved as a PNG, listed with what was checked in checks.json beside them.
  *
- *   node scripts/editorCheck.js [--out DIR] [--only panels,search,actions,errors,review] [--panel TEXT,...]
+ *   node scripts/editorCheck.js [--out DIR] [--only panels,search,actions,errors,window,timezone,review] [--panel TEXT,...]
  *
  * Needs Chromium from Debian (`apt-get install -y chromium`, /usr/bin/chromium; EDITOR_CHROMIUM
  * names another) and playwright-core (a devDependency, which downloads no browser). Environment as
@@ -696,6 +702,225 @@ async function checkErrors(page, baseUrl, rest, kavenegar, outDir, checks) {
 }
 
 /**
+ * A new node of `type` (its newest version) with these parameters, in a workflow of its own, opened.
+ * @param {Page} page
+ * @param {import('./lib/n8nServer').RestClient} rest
+ * @param {string} baseUrl
+ * @param {string} label what the workflow is for
+ * @param {{ name: string, type: string, typeVersion: number, parameters: Record<string, unknown> }[]} nodes
+ */
+async function workflowWith(page, rest, baseUrl, label, nodes) {
+	const created = await rest.request('POST', '/workflows', {
+		name: `Kavenegar ${label} ${new Date().toISOString()}`,
+		nodes: nodes.map((node, index) => ({ id: `00000000-0000-4000-8000-5e7000000${String(index + 1).padStart(3, '0')}`, position: [index * 260, 0], ...node })),
+		connections: {},
+		settings: { timezone: 'UTC' },
+	});
+	const url = `${baseUrl}/workflow/${created.id}`;
+	await page.goto(url);
+	await page.waitForSelector('[data-test-id=canvas-node]');
+	await page.waitForTimeout(500);
+	return url;
+}
+
+/**
+ * Opens a node's panel on its canvas and waits for its fields.
+ * @param {Page} page
+ * @param {string} name
+ */
+async function openNode(page, name) {
+	const ndv = page.locator('[data-test-id=ndv]');
+	await page.locator(`[data-test-id=canvas-node][data-node-name="${name.replace(/"/g, '\\"')}"]`).dblclick();
+	await ndv.waitFor();
+	await ndv.locator('[data-test-id=parameter-item]').first().waitFor();
+	return ndv;
+}
+
+/**
+ * Send Window, added as a user adds it (Additional Fields → Add Field → Send Window) to SMS → Send of
+ * the newest version: its fields drawn in the description's order with its labels and hints, and the
+ * Days list in the node's order (the week from Saturday), which an editor that sorts options would break.
+ * @param {Page} page
+ * @param {import('./lib/n8nServer').RestClient} rest
+ * @param {string} baseUrl
+ * @param {typeof import('n8n-workflow')} workflow
+ * @param {Description} kavenegar
+ * @param {string} outDir
+ * @param {Check[]} checks
+ */
+async function checkSendWindow(page, rest, baseUrl, workflow, kavenegar, outDir, checks) {
+	const name = 'SMS → Send, with a Send Window';
+	const typeVersion = newest(kavenegar.version);
+	const parameters = { resource: 'sms', operation: 'send', recipients: '09121234567', message: 'Hello' };
+	const where = `Kavenegar v${typeVersion}: SMS → Send`;
+	const shown = displayed(workflow, kavenegar, typeVersion, parameters);
+	const collection = shown.properties.find((property) => property.type === 'collection' && collectionOptions(workflow, shown, property).some((option) => option.name === 'sendWindow'));
+	const field = collection && collectionOptions(workflow, shown, collection).find((option) => option.name === 'sendWindow');
+	/** @type {Property[]} */
+	const expected = /** @type {{ values?: Property[] }[]} */ (field?.options ?? [])[0]?.values ?? [];
+	if (!collection || !field || expected.length === 0) throw new Error(`${where}: the description has no Send Window with fields in a collection`);
+	await workflowWith(page, rest, baseUrl, 'Send Window', [{ name, type: kavenegar.name, typeVersion, parameters }]);
+	const ndv = await openNode(page, name);
+	const collectionRow = ndv.locator('[data-test-id=parameter-item]').filter({ hasText: collection.displayName }).filter({ has: page.locator('[data-test-id=collection-parameter-add]') }).first();
+	await collectionRow.locator('[data-test-id=collection-parameter-add]').first().click();
+	const option = page.locator('.el-select-dropdown__item, .el-dropdown-menu__item, [role=option]').filter({ hasText: new RegExp(`^\\s*${field.displayName}\\s*$`), visible: true }).first();
+	await option.click();
+	// The group's fields are drawn once the option is added; a slow machine draws them later.
+	await ndv.locator(`[data-test-id=parameter-input-${expected[expected.length - 1].name}]`).first().waitFor({ timeout: 30_000 });
+	await page.waitForTimeout(500);
+	// Rows inside Send Window, in the order drawn: a row holding an input of one of its fields' names.
+	const drawn = await page.evaluate((names) => {
+		const ndvElement = /** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'));
+		return Array.from(ndvElement.querySelectorAll('[data-test-id=parameter-item]'))
+			.filter((row) => row.getBoundingClientRect().height > 0)
+			.map((row) => {
+				const own = names.find((fieldName) => row.querySelector(`[data-test-id=parameter-input-${fieldName}]`) && !Array.from(row.querySelectorAll('[data-test-id=parameter-item]')).some((inner) => inner !== row && inner.querySelector(`[data-test-id=parameter-input-${fieldName}]`)));
+				if (!own) return undefined;
+				// The title alone: the label element also holds the Fixed / Expression switch's text.
+				const label = row.querySelector('[data-test-id=input-label] label [class*=title]') ?? row.querySelector('[data-test-id=input-label] label');
+				return {
+					name: own,
+					label: (label?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+					hints: Array.from(row.querySelectorAll('[data-test-id=parameter-input-hint]')).map((hint) => (hint.textContent ?? '').replace(/\s+/g, ' ').trim()),
+					text: /** @type {HTMLElement} */ (row).innerText.replace(/\s+/g, ' ').trim(),
+				};
+			})
+			.filter((row) => row !== undefined);
+	}, expected.map((property) => property.name));
+	const file = 'send-window.png';
+	await page.screenshot({ path: path.join(outDir, file) });
+	/** @type {string[]} */
+	const problems = [];
+	const order = drawn.map((row) => row.name);
+	if (order.join(',') !== expected.map((property) => property.name).join(',')) {
+		problems.push(`Send Window's fields drawn as ${drawn.map((row) => row.label || row.name).join(', ') || 'nothing'}, not ${expected.map((property) => property.displayName).join(', ')}`);
+	}
+	for (const property of expected) {
+		const row = drawn.find((candidate) => candidate.name === property.name);
+		if (!row) continue;
+		if (row.label.replace(/\s*\*$/, '') !== plain(property.displayName)) problems.push(`Send Window → ${property.displayName}: labelled "${row.label}"`);
+		if (property.hint && !row.text.includes(plain(property.hint))) problems.push(`Send Window → ${property.displayName}: its hint is not shown whole ("${plain(property.hint).slice(0, 60)}…"; drawn: "${row.hints.join(' | ').slice(0, 80)}")`);
+		// n8n 2.8.4 draws an inner field's hint without parameter-input-hint: the description's hint, found drawn, is measured.
+		const hints = row.hints.length > 0 ? row.hints : property.hint && row.text.includes(plain(property.hint)) ? [plain(property.hint)] : [];
+		for (const hint of hints.filter((text) => text.length > HINT_CHARS)) problems.push(`Send Window → ${property.displayName}: a hint of ${hint.length} characters, over ${HINT_CHARS}`);
+	}
+	// The Days list as it opens, against the description's order: sorted by the editor would be a failure.
+	const days = expected.find((property) => property.type === 'multiOptions' || property.type === 'options');
+	/** @type {string[]} */
+	let listed = [];
+	if (days) {
+		const input = ndv.locator(`[data-test-id=parameter-input-${days.name}]`).locator('input').first();
+		await input.click();
+		await page.locator('.el-select-dropdown__item, [role=option]').filter({ visible: true }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+		await page.waitForTimeout(400);
+		listed = (await openOptions(page)).map((entry) => entry.name).filter((text) => text !== '');
+		await page.screenshot({ path: path.join(outDir, 'send-window-days-list.png') });
+		await input.click();
+		const want = /** @type {{ name: string }[]} */ (days.options ?? []).map((entry) => plain(entry.name));
+		if (listed.join(',') !== want.join(',')) {
+			const sorted = [...want].sort((a, b) => a.localeCompare(b));
+			const how = listed.join(',') === sorted.join(',') ? 'sorted alphabetically by the editor' : 'in another order';
+			problems.push(`Send Window → ${days.displayName}: the list is ${how}: ${listed.join(', ') || 'nothing'}; the node's order is ${want.join(', ')}`);
+		}
+	}
+	log(`  send window, ${where}: ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)\n      ${problems.join('\n      ')}`}`);
+	checks.push({ name: `send window: ${where}`, file, what: `${where}, Additional Fields → Add Field → Send Window: its fields in order with labels and hints, the ${days?.displayName ?? 'Days'} list in the node's order (send-window-days-list.png)`, problems, seen: { fields: drawn, days: listed } });
+	await page.keyboard.press('Escape');
+}
+
+/** The Time Zone setting's label, the zones it must offer, what typing finds. */
+const TIME_ZONE = { name: 'timeZone', label: 'Time Zone Name or ID', atLeast: 300, includes: 'Europe/Berlin', typed: 'Tehran', typedFinds: ['Asia/Tehran (Iran)'] };
+
+/**
+ * The Time Zone setting (isNodeSetting, two entries of one name split by @version) in the Settings
+ * tab of each node: drawn once, showing the default of the node's version by the name its list gives
+ * it, and its list loaded from the node's loadOptions method, long and searchable.
+ * @param {Page} page
+ * @param {import('./lib/n8nServer').RestClient} rest
+ * @param {string} baseUrl
+ * @param {typeof import('n8n-workflow')} workflow
+ * @param {Map<string, Description>} types
+ * @param {string} outDir
+ * @param {Check[]} checks
+ */
+async function checkTimeZone(page, rest, baseUrl, workflow, types, outDir, checks) {
+	const kavenegar = types.get(`${PACKAGE_NAME}.kavenegar`);
+	const polling = types.get(`${PACKAGE_NAME}.kavenegarTrigger`);
+	const webhook = types.get(`${PACKAGE_NAME}.kavenegarWebhookTrigger`);
+	/** @type {{ name: string, description: Description | undefined, typeVersion: number, parameters: import('n8n-workflow').INodeParameters, shows: string }[]} */
+	const cases = [
+		{ name: 'Kavenegar, new', description: kavenegar, typeVersion: newest(kavenegar?.version ?? 1), parameters: {}, shows: 'Asia/Tehran (Iran)' },
+		{ name: 'Kavenegar, saved as version 1', description: kavenegar, typeVersion: 1, parameters: VERSION_ONE, shows: "The Workflow's Time Zone" },
+		{ name: 'Kavenegar Polling Trigger, new', description: polling, typeVersion: newest(polling?.version ?? 1), parameters: {}, shows: 'Asia/Tehran (Iran)' },
+		{ name: 'Kavenegar Webhook Trigger, new', description: webhook, typeVersion: newest(webhook?.version ?? 1), parameters: {}, shows: 'Asia/Tehran (Iran)' },
+	];
+	const present = cases.filter((one) => one.description);
+	for (const one of cases) if (!one.description) checks.push({ name: `time zone: ${one.name}`, file: '', what: 'the node type', problems: ['n8n serves no such node type'] });
+	const workflowUrl = await workflowWith(page, rest, baseUrl, 'Time Zone', present.map((one) => ({ name: one.name, type: /** @type {Description} */ (one.description).name, typeVersion: one.typeVersion, parameters: one.parameters })));
+	for (const [index, one] of present.entries()) {
+		// Each node from the canvas anew: a list left open with text typed in keeps Escape from closing the panel.
+		if (index > 0) {
+			await page.goto(workflowUrl);
+			await page.waitForSelector('[data-test-id=canvas-node]');
+			await page.waitForTimeout(500);
+		}
+		const description = /** @type {Description} */ (one.description);
+		/** @type {string[]} */
+		const problems = [];
+		// What the description holds: one entry per version range, and one of them shown for this version.
+		const entries = description.properties.filter((property) => property.name === TIME_ZONE.name && property.isNodeSetting);
+		const shown = displayed(workflow, description, one.typeVersion, one.parameters).properties.filter((property) => property.name === TIME_ZONE.name);
+		if (shown.length !== 1) problems.push(`the description displays ${shown.length} Time Zone entries for version ${one.typeVersion} (of ${entries.length})`);
+		const ndv = await openNode(page, one.name);
+		await ndv.getByText('Settings', { exact: true }).first().click();
+		const inputs = ndv.locator(`[data-test-id=parameter-input-${TIME_ZONE.name}]`).filter({ visible: true });
+		await inputs.first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+		// The list is fetched when the tab opens; its value is shown by name once it has arrived.
+		await page
+			.waitForFunction((selector) => Array.from(document.querySelectorAll(selector)).some((input) => /** @type {HTMLInputElement} */ (input).value !== ''), `[data-test-id=ndv] [data-test-id=parameter-input-${TIME_ZONE.name}] input`, { timeout: 30_000 })
+			.catch(() => undefined);
+		// A label's title, as readPanel reads it: the label element also holds the help icon's and the switch's texts.
+		const labels = await ndv.locator('[data-test-id=input-label]').filter({ visible: true }).evaluateAll((elements, label) =>
+			elements.filter((element) => {
+				const title = element.querySelector('label [class*=title]') ?? element.querySelector('label');
+				return (title?.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/\s*\*$/, '') === label;
+			}).length,
+		TIME_ZONE.label);
+		const count = await inputs.count();
+		if (count !== 1 || labels !== 1) problems.push(`${count} Time Zone input(s) and ${labels} row(s) labelled "${TIME_ZONE.label}" drawn, not one`);
+		const slugName = slug(one.name);
+		const file = `time-zone-${slugName}.png`;
+		/** @type {{ value: string, listed: number, typed: string[], sample: string[] }} */
+		const seen = { value: '', listed: 0, typed: [], sample: [] };
+		if (count > 0) {
+			const input = inputs.first().locator('input').first();
+			seen.value = await input.inputValue();
+			if (seen.value !== one.shows) problems.push(`Time Zone shows "${seen.value}", not "${one.shows}"`);
+			await page.screenshot({ path: path.join(outDir, file) });
+			await input.click();
+			await page.locator('.el-select-dropdown__item, [role=option]').filter({ visible: true }).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+			await page.waitForTimeout(600);
+			const options = (await openOptions(page)).map((entry) => entry.name).filter((text) => text !== '');
+			seen.listed = options.length;
+			seen.sample = options.slice(0, 5);
+			if (options.length <= TIME_ZONE.atLeast) problems.push(`the Time Zone list holds ${options.length} entries, not more than ${TIME_ZONE.atLeast}`);
+			if (!options.includes(TIME_ZONE.includes)) problems.push(`the Time Zone list lacks ${TIME_ZONE.includes}`);
+			await page.screenshot({ path: path.join(outDir, `time-zone-list-${slugName}.png`) });
+			await page.keyboard.type(TIME_ZONE.typed, { delay: 30 });
+			await page.waitForTimeout(800);
+			seen.typed = (await openOptions(page)).map((entry) => entry.name).filter((text) => text !== '');
+			if (seen.typed.join('|') !== TIME_ZONE.typedFinds.join('|')) problems.push(`typing "${TIME_ZONE.typed}" in the Time Zone list leaves ${seen.typed.join(', ') || 'nothing'}, not ${TIME_ZONE.typedFinds.join(', ')}`);
+			await page.screenshot({ path: path.join(outDir, `time-zone-typed-${slugName}.png`) });
+		} else {
+			await page.screenshot({ path: path.join(outDir, file) });
+		}
+		checks.push({ name: `time zone: ${one.name}`, file, what: `${description.displayName} v${one.typeVersion}, Settings tab: one "${TIME_ZONE.label}" showing "${one.shows}", its list loaded (over ${TIME_ZONE.atLeast}, ${TIME_ZONE.includes}) and "${TIME_ZONE.typed}" typed in finding ${TIME_ZONE.typedFinds.join(', ')}`, problems, seen });
+		log(`  time zone, ${one.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)\n      ${problems.join('\n      ')}`}`);
+	}
+	await page.keyboard.press('Escape');
+}
+
+/**
  * The Human review list an AI Agent's Tool + opens: n8n builds it from every node with a Send and
  * Wait for Response operation, Kavenegar's included, and adds the one picked as a review node.
  * @param {Page} page
@@ -912,6 +1137,22 @@ async function checkPages({ page, rest, baseUrl, workflow, checks, outDir, only,
 		} catch (error) {
 			broken.push(`errors: ${String(error.message).split('\n')[0]}`);
 			await page.screenshot({ path: path.join(outDir, 'failed-errors.png') }).catch(() => undefined);
+		}
+	}
+	if ((!only || only.includes('window')) && kavenegar) {
+		try {
+			await checkSendWindow(page, rest, baseUrl, workflow, kavenegar, outDir, checks);
+		} catch (error) {
+			broken.push(`send window: ${String(error.message).split('\n')[0]}`);
+			await page.screenshot({ path: path.join(outDir, 'failed-send-window.png') }).catch(() => undefined);
+		}
+	}
+	if (!only || only.includes('timezone')) {
+		try {
+			await checkTimeZone(page, rest, baseUrl, workflow, types, outDir, checks);
+		} catch (error) {
+			broken.push(`time zone: ${String(error.message).split('\n')[0]}`);
+			await page.screenshot({ path: path.join(outDir, 'failed-time-zone.png') }).catch(() => undefined);
 		}
 	}
 	if (!only || only.includes('review')) {
