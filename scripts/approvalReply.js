@@ -208,7 +208,7 @@ async function approveByReply(running, { fake, problems, lines, paths }) {
 	const waiting = await waitFor(() => questionsOf(order).length === 1, 60_000);
 	if (!waiting) problems.push(`order ${order}: the question did not go out`);
 	const api = running.api;
-	const isWaiting = async () => (await api.executions({ workflowId: IDS.asIs, status: 'waiting' })).length > 0;
+	const isWaiting = async () => (await api.executions({ workflowId: IDS.asIs, status: ['waiting'] })).length > 0;
 	const waitedAt = Date.now();
 	while (!(await isWaiting()) && Date.now() - waitedAt < 60_000) await sleep(1000);
 	if (!(await isWaiting())) problems.push(`order ${order}: no execution of the example waits in n8n's database after its first read`);
