@@ -42,6 +42,14 @@ export const checkCodeOperation: INodePropertyOptions = {
 
 export const checkCodeFields: INodeProperties[] = [
 	{
+		displayName:
+			"Map Send Code's codeHash and expiresAt; use its credential (it keys the hash). Attempts are not counted here: limit them in the workflow.",
+		name: 'checkCodeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: display,
+	},
+	{
 		displayName: FIELD.recipient,
 		name: 'recipient',
 		type: 'string',
@@ -68,7 +76,7 @@ export const checkCodeFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'v1.Qm9…',
-		description: 'The codeHash that Send Code gave for this code',
+		description: "Send Code's codeHash for this code, from its output or where you kept it (a Data table row)",
 		displayOptions: display,
 	},
 	{
@@ -78,7 +86,7 @@ export const checkCodeFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '2026-11-28T08:02:00.000Z',
-		description: 'The expiresAt that Send Code gave for this code',
+		description: "Send Code's expiresAt for this code, from its output or where you kept it (a Data table row)",
 		displayOptions: display,
 	},
 ];

@@ -90,7 +90,7 @@ const codeLengthField: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: CODE_LENGTH.min, maxValue: CODE_LENGTH.max },
 	default: 5,
-	description: 'How many digits a code the node makes has: 5 digits and 5 checks give a guesser 1 chance in 20,000',
+	description: 'How many digits a code the node makes has. Each digit more makes a guess 10 times less likely to be right.',
 };
 const validMinutesField: INodeProperties = {
 	displayName: 'Code Valid For (Minutes)',
@@ -172,6 +172,14 @@ export const sendCodeOperation: INodePropertyOptions = {
 };
 
 export const sendCodeFields: INodeProperties[] = [
+	{
+		displayName:
+			'Usual case: leave Code empty, keep codeHash and expiresAt (a Data table row), map them into Check Code with this same credential.',
+		name: 'sendCodeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: display,
+	},
 	recipient.property,
 	template.property,
 	firstToken.property,
