@@ -29,7 +29,7 @@ const { ensureN8n, N8N_DIR, N8N_VERSION, ROOT } = require('./lib/n8nInstall');
 const { log } = require('./lib/processes');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 const { additionalDataFor, assertKeyNotLeaked, credentialsFor, NODE_TYPE } = require('../test/harness');
-const { BAD, operationsOf, parametersFor, prepareFake, sampleItems, withBadValue } = require('../test/operationSamples');
+const { BAD, REQUESTS_PER_ITEM, operationsOf, parametersFor, prepareFake, sampleItems, withBadValue } = require('../test/operationSamples');
 
 /** A module as n8n 2.41.1 loads it: from its install, not from this package's development copies. */
 const fromN8n = (/** @type {string} */ name) => require(require.resolve(name, { paths: [path.join(N8N_DIR, 'node_modules')] }));
@@ -156,11 +156,12 @@ async function main() {
 			continue;
 		}
 		const { parameters, shown } = parametersFor(properties, { resource, operation, typeVersion: LATEST_VERSION });
-		await check(`${name}, stop mode: two items, one request each, no error`, async () => {
+		const perItem = REQUESTS_PER_ITEM[`${resource} → ${operation}`] ?? 1;
+		await check(`${name}, stop mode: two items, ${perItem === 1 ? 'one request' : `${perItem} requests`} each, no error`, async () => {
 			const result = await runStep(parameters, sampleItems(fake), false);
 			return [
 				...(result.error ? [`error: ${result.error.message}`] : []),
-				...(fake.requests.length === 2 ? [] : [`${fake.requests.length} requests, not 2`]),
+				...(fake.requests.length === 2 * perItem ? [] : [`${fake.requests.length} requests, not ${2 * perItem}`]),
 				...(itemsOf(result).some((item) => item.json?.error) ? ['an output item carries an error'] : []),
 			];
 		});
@@ -179,7 +180,7 @@ async function main() {
 			return [
 				...(result.error ? [`error: ${result.error.message}`] : []),
 				...(failed.length === 1 && /Nothing was sent to Kavenegar for this item\.$/.test(failed[0].json?.error) ? [] : [`error items: ${JSON.stringify(failed.map((item) => item.json))}`]),
-				...(fake.requests.length === 1 ? [] : [`${fake.requests.length} requests, not 1`]),
+				...(fake.requests.length === perItem ? [] : [`${fake.requests.length} requests, not ${perItem}`]),
 			];
 		});
 	}

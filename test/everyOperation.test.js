@@ -6,7 +6,7 @@
  */
 const { Kavenegar } = require('../nodes/Kavenegar/Kavenegar.node');
 const { useFake, operationsOf } = require('./helpers');
-const { BAD, parametersFor, prepareFake, sampleItems, withBadValue } = require('./operationSamples');
+const { BAD, REQUESTS_PER_ITEM, parametersFor, prepareFake, sampleItems, withBadValue } = require('./operationSamples');
 
 const ctx = useFake();
 const { properties, version } = new Kavenegar().description;
@@ -62,13 +62,6 @@ test('the walk finds every operation of every resource', () => {
 	const resources = properties.find((property) => property.name === 'resource')?.options ?? [];
 	expect(new Set(operations.map((found) => found.resource))).toEqual(new Set(resources.map((option) => /** @type {any} */ (option).value)));
 });
-
-/**
- * How many requests one item of an operation makes, where it is more than one: Get Reply reads
- * the inbox twice, its unread messages and its read ones.
- * @type {Record<string, number>}
- */
-const REQUESTS_PER_ITEM = { 'sms → getReply': 2 };
 
 const everyVersion = operations.flatMap((operation) => versions.map((typeVersion) => ({ ...operation, typeVersion })));
 

@@ -147,4 +147,11 @@ function withBadValue(parameters, name) {
 	return { ...parameters, [name]: `={{ $json.bad ? ${JSON.stringify(BAD[name])} : ${JSON.stringify(SAMPLES[name]).replace(/^"=\{\{ (.*) \}\}"$/, '$1')} }}` };
 }
 
-module.exports = { SAMPLES, BAD, operationsOf, parametersFor, prepareFake, sampleItems, withBadValue };
+/**
+ * How many requests one item of an operation makes, where it is more than one: Get Reply reads
+ * the inbox twice, its unread messages and its read ones.
+ * @type {Record<string, number>}
+ */
+const REQUESTS_PER_ITEM = { 'sms → getReply': 2 };
+
+module.exports = { SAMPLES, BAD, REQUESTS_PER_ITEM, operationsOf, parametersFor, prepareFake, sampleItems, withBadValue };
