@@ -875,9 +875,14 @@ async function checkTimeZone(page, rest, baseUrl, workflow, types, outDir, check
 		await ndv.getByText('Settings', { exact: true }).first().click();
 		const inputs = ndv.locator(`[data-test-id=parameter-input-${TIME_ZONE.name}]`).filter({ visible: true });
 		await inputs.first().waitFor({ timeout: 30_000 }).catch(() => undefined);
-		// The list is fetched when the tab opens; its value is shown by name once it has arrived.
+		// The list is fetched when the tab opens; its value is shown by name once it has arrived (n8n
+		// 2.41 shows "Loading options..." in the field until then, 2.8 nothing).
 		await page
-			.waitForFunction((selector) => Array.from(document.querySelectorAll(selector)).some((input) => /** @type {HTMLInputElement} */ (input).value !== ''), `[data-test-id=ndv] [data-test-id=parameter-input-${TIME_ZONE.name}] input`, { timeout: 30_000 })
+			.waitForFunction(
+				(selector) => Array.from(document.querySelectorAll(selector)).some((input) => !['', 'Loading options...'].includes(/** @type {HTMLInputElement} */ (input).value)),
+				`[data-test-id=ndv] [data-test-id=parameter-input-${TIME_ZONE.name}] input`,
+				{ timeout: 30_000 },
+			)
 			.catch(() => undefined);
 		// A label's title, as readPanel reads it: the label element also holds the help icon's and the switch's texts.
 		const labels = await ndv.locator('[data-test-id=input-label]').filter({ visible: true }).evaluateAll((elements, label) =>
