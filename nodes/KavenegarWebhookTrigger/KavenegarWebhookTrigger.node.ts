@@ -126,6 +126,14 @@ export class KavenegarWebhookTrigger implements INodeType {
 				if (problem) throw new NodeOperationError(this.getNode(), problem);
 				// A call that fails on its zone is answered with an error and starts nothing the user sees.
 				settingTimeZone(this);
+				// The details are read in execute, which n8n 2.41's Engine 2.0 never runs for a trigger
+				// (docs/engine-2.md): there every report would come without them, and no error.
+				if (this.getWorkflowSettings().engineType === 'v2' && this.getNodeParameter('event') === DELIVERY_REPORT && this.getNodeParameter('fetchDetails', false)) {
+					throw new NodeOperationError(
+						this.getNode(),
+						'Fetch Message Details needs n8n\'s classic execution engine, not Engine 2.0: set "engineType" to "v1" in this workflow\'s settings (in its JSON: n8n 2.41 has no switch for it in Workflow Settings), or turn Fetch Message Details off',
+					);
+				}
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {

@@ -15,8 +15,9 @@ afterAll(() => shutdownEngine());
  * @param {string | import('n8n-workflow').ICredentialDataDecryptedObject} secret the secret, or the credential's data
  * @param {import('n8n-workflow').WorkflowExecuteMode} [mode]
  * @param {import('n8n-workflow').INodeParameters} [parameters]
+ * @param {import('n8n-workflow').IWorkflowSettings} [settings] the workflow's settings (its engine)
  */
-function hookContext(event, secret, mode = 'webhook', parameters = {}) {
+function hookContext(event, secret, mode = 'webhook', parameters = {}, settings = {}) {
 	/** @type {import('n8n-workflow').INode} */
 	const node = {
 		id: 'kavenegar-webhook-trigger',
@@ -28,7 +29,7 @@ function hookContext(event, secret, mode = 'webhook', parameters = {}) {
 		parameters: { event, ...parameters },
 		credentials: { kavenegarWebhookApi: { id: '2', name: 'Kavenegar webhook secret' } },
 	};
-	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, nodeTypes, active: true, settings: {} });
+	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, nodeTypes, active: true, settings });
 	const hooks = new ExecutionLifecycleHooks(mode, 'activation', /** @type {any} */ (workflow));
 	const additionalData = {
 		...additionalDataFor(/** @type {any} */ (typeof secret === 'string' ? { secret } : secret), hooks, 'activation'),
@@ -81,6 +82,16 @@ describe('Kavenegar Webhook Trigger: URLs and activation', () => {
 	test('activation with Fetch Message Details on and no API key still takes the callbacks: each execution says what to add (deliveryReport.test.js)', async () => {
 		const context = hookContext('deliveryReport', 'Good-secret_0123.4~', 'webhook', { fetchDetails: true });
 		expect(await methods.create.call(context)).toBe(true);
+	});
+
+	test("activation on n8n's Engine 2.0 refuses Fetch Message Details, which that engine would skip (it runs no trigger's execute), and says how to switch back", async () => {
+		const engine2 = { engineType: /** @type {const} */ ('v2') };
+		await expect(methods.create.call(hookContext('deliveryReport', 'Good-secret_0123.4~', 'webhook', { fetchDetails: true }, engine2))).rejects.toThrow(
+			'Fetch Message Details needs n8n\'s classic execution engine, not Engine 2.0: set "engineType" to "v1" in this workflow\'s settings',
+		);
+		expect(await methods.create.call(hookContext('deliveryReport', 'Good-secret_0123.4~', 'webhook', {}, engine2))).toBe(true);
+		expect(await methods.create.call(hookContext('incomingMessage', 'Good-secret_0123.4~', 'webhook', {}, engine2))).toBe(true);
+		expect(await methods.create.call(hookContext('deliveryReport', 'Good-secret_0123.4~', 'webhook', { fetchDetails: true }, { engineType: 'v1' }))).toBe(true);
 	});
 
 	test('activation does not check the Base URL: one that is no web address is for the credential test and the details read to say', async () => {
