@@ -212,10 +212,13 @@ async function startPostgres(workDir, logDir) {
 			DB_POSTGRESDB_DATABASE: database,
 		},
 		psql: (/** @type {string} */ sql) => tool('psql', ['-d', database, '-At', '-F', '\t', '-c', sql]),
-		/** Every row of every table, as pg_dump writes them. */
-		/** @param {string} file */
-		async dump(file) {
-			const result = await tool('pg_dump', ['-d', database, '--data-only', '--inserts', '-f', file]);
+		/**
+		 * Every row of every table of a database (n8n's unless named), as pg_dump writes them.
+		 * @param {string} file
+		 * @param {string} [name] another database of this server, such as one made with psql's `create database`
+		 */
+		async dump(file, name = database) {
+			const result = await tool('pg_dump', ['-d', name, '--data-only', '--inserts', '-f', file]);
 			if (failed(result)) throw new Error(describeFailure('pg_dump', result));
 			return fs.readFileSync(file, 'utf8');
 		},
