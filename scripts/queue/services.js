@@ -33,12 +33,14 @@ function onPath(command) {
 }
 
 /**
- * Installs what is missing of redis-server, redis-cli and PostgreSQL's server binaries.
+ * Installs what is missing of redis-server, redis-cli and PostgreSQL's server binaries; with
+ * `redis: false`, of PostgreSQL's only (a check that needs no Redis installs none).
  * @param {string} logDir
+ * @param {{ redis?: boolean }} [options]
  */
-async function ensurePackages(logDir) {
+async function ensurePackages(logDir, { redis = true } = {}) {
 	const missing = [];
-	if (!onPath('redis-server') || !onPath('redis-cli')) missing.push('redis-server');
+	if (redis && (!onPath('redis-server') || !onPath('redis-cli'))) missing.push('redis-server');
 	if (!postgresBinDir()) missing.push('postgresql');
 	if (missing.length === 0) return;
 	if (process.getuid?.() !== 0) throw new Error(`${missing.join(' and ')} missing; install them (apt-get install ${missing.join(' ')}) or run as root`);
