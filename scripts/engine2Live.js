@@ -19,12 +19,16 @@
  *                file is made in the workflow by Convert to File: Engine 2.0 refuses files from a webhook)
  *   Check Code   after a Send Code: v1 answers valid; v2 stops with the classic-engine message, no
  *                request past Send Code's
- *   a bad item   On Error: Continue: the good item sent, the bad one { error } on both; stop mode: the
- *                execution fails with "Nothing was sent to Kavenegar for any item", nothing sent
+ *   a bad item   On Error: Continue: the good item sent, the bad one { error } on both (the error's
+ *                message: the title on v1, title and description on v2); stop mode: the execution
+ *                fails with "Nothing was sent to Kavenegar for any item" (v2's message, v1's
+ *                description), nothing sent
  *   Kavenegar's 412   v2's message carries the hint; v1's title stays short and the hint is its description
- *   triggers     the Kavenegar Webhook Trigger's two events (one call each) and the polling Kavenegar
- *                Trigger (two batches of incoming messages, one poll each): one execution per call or
- *                poll on each engine, with the same items
+ *   triggers     the Kavenegar Webhook Trigger's two events (one call each; Delivery Report with Fetch
+ *                Message Details on) and the polling Kavenegar Trigger (two batches of incoming
+ *                messages, one poll each): one execution per call or poll on each engine, with the
+ *                same items. On 2026-11-29 v2's Delivery Report came without `details`: Engine 2.0
+ *                never runs the trigger's `execute`, where the node fetches them (docs/engine-2.md)
  *
  * Once n8n is stopped, the API key is searched for in both databases (pg_dump), PostgreSQL's log of
  * every statement, n8n's and the commands' logs and every file of n8n's user folder.
