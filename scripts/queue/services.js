@@ -33,12 +33,14 @@ function onPath(command) {
 }
 
 /**
- * Installs what is missing of redis-server, redis-cli and PostgreSQL's server binaries.
+ * Installs what is missing of redis-server, redis-cli and PostgreSQL's server binaries; with
+ * `redis: false`, of PostgreSQL's only (a check that needs no Redis installs none).
  * @param {string} logDir
+ * @param {{ redis?: boolean }} [options]
  */
-async function ensurePackages(logDir) {
+async function ensurePackages(logDir, { redis = true } = {}) {
 	const missing = [];
-	if (!onPath('redis-server') || !onPath('redis-cli')) missing.push('redis-server');
+	if (redis && (!onPath('redis-server') || !onPath('redis-cli'))) missing.push('redis-server');
 	if (!postgresBinDir()) missing.push('postgresql');
 	if (missing.length === 0) return;
 	if (process.getuid?.() !== 0) throw new Error(`${missing.join(' and ')} missing; install them (apt-get install ${missing.join(' ')}) or run as root`);
@@ -212,10 +214,13 @@ async function startPostgres(workDir, logDir) {
 			DB_POSTGRESDB_DATABASE: database,
 		},
 		psql: (/** @type {string} */ sql) => tool('psql', ['-d', database, '-At', '-F', '\t', '-c', sql]),
-		/** Every row of every table, as pg_dump writes them. */
-		/** @param {string} file */
-		async dump(file) {
-			const result = await tool('pg_dump', ['-d', database, '--data-only', '--inserts', '-f', file]);
+		/**
+		 * Every row of every table of a database (n8n's unless named), as pg_dump writes them.
+		 * @param {string} file
+		 * @param {string} [name] another database of this server, such as one made with psql's `create database`
+		 */
+		async dump(file, name = database) {
+			const result = await tool('pg_dump', ['-d', name, '--data-only', '--inserts', '-f', file]);
 			if (failed(result)) throw new Error(describeFailure('pg_dump', result));
 			return fs.readFileSync(file, 'utf8');
 		},
