@@ -27,8 +27,9 @@
  *   triggers     the Kavenegar Webhook Trigger's two events (one call each; Delivery Report with Fetch
  *                Message Details on) and the polling Kavenegar Trigger (two batches of incoming
  *                messages, one poll each): one execution per call or poll on each engine, with the
- *                same items. On 2026-11-29 v2's Delivery Report came without `details`: Engine 2.0
- *                never runs the trigger's `execute`, where the node fetches them (docs/engine-2.md)
+ *                same items (v2 with Fetch Message Details off: Engine 2.0 never runs the trigger's
+ *                `execute`, where the node fetches them); a v2 Webhook Trigger with it on must be
+ *                refused at publishing, saying it needs the classic engine (docs/engine-2.md)
  *
  * Once n8n is stopped, the API key is searched for in both databases (pg_dump), PostgreSQL's log of
  * every statement, n8n's and the commands' logs and every file of n8n's user folder.
@@ -58,6 +59,8 @@ const ENGINES = ['v1', 'v2'];
 const NODE_TYPE = 'n8n-nodes-kavenegar.kavenegar';
 const LATEST_VERSION = 4;
 const LINE = '10004346';
+/** A v2 workflow whose Webhook Trigger fetches details: Engine 2.0 would skip that, so publishing it must be refused. */
+const REFUSED_DETAILS = { id: 'kvnE2LHooksRefused', message: "Fetch Message Details needs n8n's classic execution engine, not Engine 2.0" };
 /** The polling trigger's line: apart from the inbox the Get Inbox case reads. */
 const POLL_LINE = '30004000';
 const INBOX_MESSAGES = 250;
@@ -607,13 +610,12 @@ async function runWebhookTrigger(api, base, webhookTriggers, fakes, problems, li
 		itemsByEngine[engine] = executions.flatMap((run) => run?.items ?? []);
 		idsByEngine[engine] = executions.map((run) => run?.id ?? '-');
 	}
-	const [a, b] = ENGINES.map((engine) => JSON.stringify(normalised(itemsByEngine[engine])));
+	// Fetch Message Details (docs/webhook-trigger.md) on v1: the message's row beside the report; v2 has it off.
+	const details = itemsByEngine.v1?.[1]?.details;
+	if (details?.message !== 'Order 1205 is ready') problems.push(`Webhook Trigger (v1): the delivery report's item has details ${JSON.stringify(details)}, not the message's row (Fetch Message Details is on)`);
+	const withoutDetails = (/** @type {Engine} */ engine) => (itemsByEngine[engine] ?? []).map(({ details: _details, ...item }) => item);
+	const [a, b] = ENGINES.map((engine) => JSON.stringify(normalised(withoutDetails(engine))));
 	if (a !== b) problems.push(`Webhook Trigger: items differ: ${firstDifference(a, b)}`);
-	// Fetch Message Details (docs/webhook-trigger.md): the message's row beside the report.
-	for (const engine of ENGINES) {
-		const details = itemsByEngine[engine]?.[1]?.details;
-		if (details?.message !== 'Order 1205 is ready') problems.push(`Webhook Trigger (${engine}): the delivery report's item has details ${JSON.stringify(details)}, not the message's row (Fetch Message Details is on)`);
-	}
 	lines.push(`  ${a === b ? 'ok  ' : 'FAIL'} ${'Webhook Trigger, both events'.padEnd(46)} v1 executions ${idsByEngine.v1?.join(', ')} | v2 ${idsByEngine.v2?.join(', ')} (${seconds(began)})`);
 }
 
@@ -718,7 +720,9 @@ async function main({ workDir, userFolder, logDir }) {
 		for (const engine of ENGINES) {
 			const engineHooks = hooks.hooksFor(['incomingMessage', 'deliveryReport']);
 			const id = `kvnE2LHooks${engine}`;
-			const workflow = hooks.webhookWorkflow({ id, name: `Engine 2.0 check: Kavenegar Webhook Trigger (${engine})`, hooks: engineHooks, fetchDetails: true });
+			// Engine 2.0 runs no trigger's execute, where the details are read: there the node refuses
+			// Fetch Message Details at publishing (REFUSED_DETAILS), and this one goes without it.
+			const workflow = hooks.webhookWorkflow({ id, name: `Engine 2.0 check: Kavenegar Webhook Trigger (${engine})`, hooks: engineHooks, fetchDetails: engine === 'v1' });
 			// n8n 2.41 keeps a published trigger's node ID in a varchar(36), which PostgreSQL holds to
 			// (SQLite does not): the shared workflow's longer IDs are given UUIDs here.
 			const nodes = workflow.nodes.map((node) => ({ ...node, id: crypto.randomUUID() }));
@@ -726,6 +730,10 @@ async function main({ workDir, userFolder, logDir }) {
 			hookCredentials.push(...hooks.hookCredentials(engineHooks, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fakes[engine].url) }));
 			webhookTriggers[engine] = { hooks: engineHooks, id };
 		}
+		const refusedHooks = hooks.hooksFor(['deliveryReport']);
+		const refusedWorkflow = hooks.webhookWorkflow({ id: REFUSED_DETAILS.id, name: 'Engine 2.0 check: Fetch Message Details on Engine 2.0', hooks: refusedHooks, fetchDetails: true });
+		triggerWorkflows.push({ ...refusedWorkflow, nodes: refusedWorkflow.nodes.map((node) => ({ ...node, id: crypto.randomUUID() })), settings: { ...refusedWorkflow.settings, engineType: 'v2' } });
+		hookCredentials.push(...hooks.hookCredentials(refusedHooks, { apiKey: API_KEY, baseUrl: /** @type {string} */ (fakes.v2.url) }));
 		const workflows = [...CASES.flatMap((testCase) => ENGINES.map((engine) => caseWorkflow(testCase, engine))), ...triggerWorkflows];
 		const cli = { userFolder, logDir, workDir, env: postgres.n8nEnv };
 		await importCredentials(
@@ -782,7 +790,13 @@ async function main({ workDir, userFolder, logDir }) {
 		await sleep(2000);
 		const pollsBegan = Date.now();
 		seedBatch(pollFakes, 1);
-		for (const workflow of workflows) if (!workflow.id.startsWith('kvnE2LPoll')) await api.activate(workflow.id);
+		for (const workflow of workflows) if (!workflow.id.startsWith('kvnE2LPoll') && workflow.id !== REFUSED_DETAILS.id) await api.activate(workflow.id);
+		// n8n 2.41 publishes through an outbox: activate answers first, and the trigger's refusal
+		// comes after, in n8n's log (and the outbox row it marks failed).
+		await api.activate(REFUSED_DETAILS.id);
+		const refused = await n8n.waitForLine(new RegExp(REFUSED_DETAILS.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 60_000).then(() => true, () => false);
+		if (!refused) problems.push(`a v2 Webhook Trigger with Fetch Message Details on: n8n's log holds no refusal saying "${REFUSED_DETAILS.message}" within 60 s of publishing`);
+		lines.push(`  ${refused ? 'ok  ' : 'FAIL'} ${'Fetch Message Details on v2: refused'.padEnd(46)} at publishing, with the classic-engine message`);
 		const base = /** @type {string} */ (n8n.url);
 		mark('workflows published');
 
