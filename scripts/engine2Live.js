@@ -181,7 +181,8 @@ function compareRuns(runs, volatile = []) {
 	const problems = [];
 	const items = ENGINES.map((engine) => JSON.stringify(normalised(runs[engine].items, new Set(volatile))));
 	if (items[0] !== items[1]) problems.push(`items differ: ${firstDifference(items[0], items[1])}`);
-	const requests = ENGINES.map((engine) => JSON.stringify(normalised(runs[engine].requests.map(requestShape))));
+	// A split send's requests go out at once: the order the fake took them in is not the node's.
+	const requests = ENGINES.map((engine) => JSON.stringify(runs[engine].requests.map((request) => JSON.stringify(normalised(requestShape(request)))).sort()));
 	if (requests[0] !== requests[1]) problems.push(`requests differ: ${firstDifference(requests[0], requests[1])}`);
 	return problems;
 }
@@ -248,12 +249,13 @@ const CASES = [
 		read: 'Kavenegar',
 		body: { recipients: RECIPIENTS_250 },
 		judge: sameOnBoth(2, (run) => {
-			const sizes = run.requests.map((request) => String(request.form?.receptor ?? '').split(',').length);
+			// Both requests go out at once, in either order.
+			const sizes = run.requests.map((request) => String(request.form?.receptor ?? '').split(',').length).sort((x, y) => y - x);
 			return [
 				...(run.items.length === 250 ? [] : [`${run.items.length} items, not 250`]),
 				...(JSON.stringify(sizes) === '[200,50]' ? [] : [`requests of ${JSON.stringify(sizes)} recipients, not 200 and 50`]),
 			];
-		}),
+		}, ['messageid']),
 	},
 	{
 		key: 'sendArray',
