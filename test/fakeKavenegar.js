@@ -240,7 +240,7 @@ class FakeKavenegar {
 	/** How many times the service really delivered a message to each number. */
 	/** @param {string} receptor */
 	deliveriesTo(receptor) {
-		return this.outbox.filter((message) => message.receptor === receptor).length;
+		return this.outbox.filter((message) => message.receptor === receptor && message.status !== 14).length;
 	}
 
 	// --- the service's shared state ---
@@ -259,15 +259,18 @@ class FakeKavenegar {
 			return this.sentRow(/** @type {SentMessage} */ (this.localIds.get(localid)));
 		}
 		const parts = Math.max(1, Math.ceil(message.length / (/[\u0080-\uffff]/.test(message) ? 70 : 160)));
+		const line = sender || this.defaultSender;
+		// A number blocked on the line (its reply of 11, the panel, an operator) gets nothing from it, and the message is not charged.
+		const blocked = this.isBlocked(line, receptor);
 		const row = {
 			messageid: this.nextMessageId++,
 			message,
-			status: 1,
-			statustext: STATUS_TEXT[1],
-			sender: sender || this.defaultSender,
+			status: blocked ? 14 : 1,
+			statustext: STATUS_TEXT[blocked ? 14 : 1],
+			sender: line,
 			receptor,
 			date: date ?? nowSeconds(),
-			cost: 120 * parts,
+			cost: blocked ? 0 : 120 * parts,
 			localid,
 			tag,
 		};

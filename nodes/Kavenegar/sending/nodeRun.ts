@@ -38,6 +38,8 @@ export interface NodeRun {
 	messagePlace?: string;
 	/** The account's credit, read once for the run's first send with a floor under it (creditFloor.ts). */
 	credit?: Promise<number>;
+	/** The account's default line, read once for the run's first informational or advertising send that names none (optedOut.ts). */
+	defaultLine?: Promise<string>;
 	/** The first item whose check failed (stop mode stops every item on it). */
 	badItem?: { index: number; error: Error };
 	/** Set once n8n has built every request it is going to build in this run. */

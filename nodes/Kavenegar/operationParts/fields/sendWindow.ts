@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { isOpen, nextOpening, WEEKDAYS } from '../sendWindow/hours';
+import { isOpen, nextOpening, WEEKDAYS, type SendWindow } from '../sendWindow/hours';
+import { ADVERTISING_HOURS, messageKind } from '../messageKind';
+import { invalidInput } from '../rules/inputErrors';
 import { checkedWindow, type WindowValues } from '../sendWindow/readWindow';
 import { rememberSchedule } from '../sendWindow/scheduledRows';
 import { chosenTimeZone } from '../rules/timeZone';
@@ -76,25 +78,59 @@ function windowValues(context: IExecuteSingleFunctions): WindowValues | undefine
 	return { from: hours.from ?? fromField.default, until: hours.until ?? untilField.default, days: hours.days ?? daysField.default };
 }
 
+/** A window and the zone whose clock it reads. */
+type ZonedWindow = [SendWindow, string];
+
+/** Every day, in Tehran's clock: advertising's hours (messageKind.ts). */
+const ADVERTISING_WINDOW: ZonedWindow = [
+	{ from: ADVERTISING_HOURS.from, until: ADVERTISING_HOURS.until, days: new Set(WEEKDAYS.map((_, day) => day)) },
+	ADVERTISING_HOURS.timeZone,
+];
+
 /**
- * Keeps a send inside its window: outside it, the send's `date` becomes the window's next opening
- * after now or after the user's Send At, whichever is later, so that Kavenegar holds the messages
- * and nothing goes early. Runs after the local IDs are derived, so that a re-run of the same send
+ * Two weeks of openings of two windows: where they overlap at all, the first moment both are open
+ * is among them (each step moves to the next opening of a window closed at that moment, and the
+ * overlap begins at an opening of one of the two).
+ */
+const STEPS = 30;
+
+/** The first moment from `ms` on at which every window is open, or undefined when they never overlap. */
+function firstOpenInAll(ms: number, windows: ZonedWindow[]): number | undefined {
+	let at = ms;
+	for (let step = 0; step < STEPS; step++) {
+		const closed = windows.find(([window, zone]) => !isOpen(at, window, zone));
+		if (closed === undefined) return at;
+		at = nextOpening(at, ...closed);
+	}
+	return undefined;
+}
+
+/**
+ * Keeps a send inside its window, and an advertising send inside advertising's hours too (a Send
+ * Window only narrows them): outside, the send's `date` becomes the next moment all are open, after
+ * now or after the user's Send At, whichever is later, so that Kavenegar holds the messages and
+ * nothing goes early. Runs after the local IDs are derived, so that a re-run of the same send
  * keeps its IDs whether the window was open or not.
  */
 export const sendWindowRule: ParamRule = function (params) {
 	const values = windowValues(this);
-	if (values === undefined) return;
-	const window = checkedWindow(this, values);
-	const timeZone = chosenTimeZone(this);
+	const advertising = messageKind(this) === 'advertising';
+	if (values === undefined && !advertising) return;
+	const windows: ZonedWindow[] = values === undefined ? [] : [[checkedWindow(this, values), chosenTimeZone(this)]];
+	if (advertising) windows.push(ADVERTISING_WINDOW);
 	const now = Date.now();
 	const sendAt = typeof params.date === 'number' ? params.date : undefined;
 	const earliest = Math.max(now, (sendAt ?? 0) * 1000);
-	if (isOpen(earliest, window, timeZone)) {
-		rememberSchedule(this, { goesAt: sendAt !== undefined && sendAt * 1000 > now ? sendAt : undefined, sendAtMoved: false });
+	const opening = firstOpenInAll(earliest, windows);
+	if (opening === undefined) {
+		throw invalidInput(this, 'Send Window', `has no hour within advertising's ${ADVERTISING_HOURS.label}: advertising messages go only then, so the window must overlap them`);
+	}
+	const held = advertising ? { heldForAdvertisingHours: !isOpen(earliest, ...ADVERTISING_WINDOW) } : {};
+	if (opening === earliest) {
+		rememberSchedule(this, { goesAt: sendAt !== undefined && sendAt * 1000 > now ? sendAt : undefined, sendAtMoved: false, ...held });
 		return;
 	}
-	const goesAt = Math.floor(nextOpening(earliest, window, timeZone) / 1000);
+	const goesAt = Math.floor(opening / 1000);
 	params.date = goesAt;
-	rememberSchedule(this, { goesAt, sendAtMoved: sendAt !== undefined });
+	rememberSchedule(this, { goesAt, sendAtMoved: sendAt !== undefined, ...held });
 };

@@ -7,6 +7,8 @@ export interface Schedule {
 	goesAt: number | undefined;
 	/** The user's Send At fell outside the window and was moved to its next opening. */
 	sendAtMoved: boolean;
+	/** An advertising send only: advertising's hours (not a Send Window) held it. */
+	heldForAdvertisingHours?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export function rememberSchedule(context: IExecuteSingleFunctions, schedule: Sch
 /**
  * Adds to each row of a send with a send window when its messages go: `scheduledFor` (ISO 8601,
  * UTC) and `scheduledForJalali` (the node's Time Zone setting), null for a message that goes now, and
- * `sendAtMoved`. A send without a window keeps its rows as they were.
+ * `sendAtMoved`, and for advertising `heldForAdvertisingHours`. A send without a window keeps its rows as they were.
  */
 export async function addScheduledFor(
 	this: IExecuteSingleFunctions,
@@ -36,6 +38,7 @@ export async function addScheduledFor(
 		item.json.scheduledFor = unixToIso(schedule.goesAt) ?? null;
 		item.json.scheduledForJalali = unixToJalali(schedule.goesAt, timeZone) ?? null;
 		item.json.sendAtMoved = schedule.sendAtMoved;
+		if (schedule.heldForAdvertisingHours !== undefined) item.json.heldForAdvertisingHours = schedule.heldForAdvertisingHours;
 	}
 	return items;
 }

@@ -18,8 +18,10 @@ import {
 } from '../../operationParts/fields/send';
 import { entriesToItems } from '../../../allNodes/envelope';
 import { addMessageParts } from '../../operationParts/messageParts';
+import { addMessageKind, messageKindField, optOutLineAdded } from '../../operationParts/messageKind';
 import { localIdsAgainstDuplicates } from '../../operationParts/rules/recipients';
 import { recipientListChunks } from '../../sending/chunks';
+import { besideOptedOut, optedOutSkipped } from '../../sending/optedOut';
 import { countedMessages, textToEachRecipient } from '../../sending/messageCap';
 import { sendOptionsCollections } from '../../operationParts/sendOptions';
 import { dropInvisibleMarks, matches, required, singleValue } from '../../operationParts/rules/valueRules';
@@ -83,6 +85,7 @@ export const sendOperation: INodePropertyOptions = {
 				prepareRequest(
 					...recipients.rules,
 					...message.rules,
+					optOutLineAdded,
 					...senderLine.rules,
 					policyRule,
 					...displayType.rules,
@@ -92,20 +95,22 @@ export const sendOperation: INodePropertyOptions = {
 					tagRule,
 					localIdsAgainstDuplicates,
 					sendWindowRule,
+					optedOutSkipped({ lists: ['localid'] }),
 					countedMessages(textToEachRecipient),
 				),
 			],
 		},
 		operations: {
-			pagination: recipientListChunks,
+			pagination: besideOptedOut(recipientListChunks),
 		},
-		output: { postReceive: [entriesToItems, addMessageParts, addScheduledFor] },
+		output: { postReceive: [entriesToItems, addMessageParts, addScheduledFor, addMessageKind] },
 	},
 };
 
 export const sendFields: INodeProperties[] = [
 	recipients.property,
 	message.property,
+	messageKindField(display),
 	...sendOptionsCollections(display, [
 		displayType.property,
 		hideRecipientsField('Hide Recipient', 'Whether to hide the recipient numbers in reports and the outbox'),

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inChunks } from '../../sending/chunks';
+import { besideOptedOut, optedOutSkipped } from '../../sending/optedOut';
 import { countedMessages, textPerRecipient } from '../../sending/messageCap';
 import { showFor } from '../../operationParts/fields/routing';
 import { sendWindowField, sendWindowRule } from '../../operationParts/fields/sendWindow';
@@ -16,6 +17,7 @@ import {
 } from '../../operationParts/fields/send';
 import { entriesToItems } from '../../../allNodes/envelope';
 import { addMessageParts } from '../../operationParts/messageParts';
+import { addMessageKind, messageKindField, optOutLineAdded } from '../../operationParts/messageKind';
 import { MESSAGES_PER_REQUEST, sendOptionsCollections } from '../../operationParts/sendOptions';
 import { prepareRequest } from '../../operationParts/wireParams';
 import { buildArrays } from './sendArrayMessages';
@@ -31,26 +33,28 @@ export const sendArrayOperation: INodePropertyOptions = {
 			preSend: [
 				prepareRequest(
 					buildArrays,
+					optOutLineAdded,
 					sendAtRule,
 					tagRule,
 					policyRule,
 					...mediaId.rules,
 					sendWindowRule,
+					optedOutSkipped({ senderList: 'sender', lists: ['sender', 'message', 'type', 'localmessageids'] }),
 					countedMessages(textPerRecipient),
 				),
 			],
 		},
 		operations: {
-			pagination: inChunks({
+			pagination: besideOptedOut(inChunks({
 				lists: ['receptor', 'sender', 'message', 'type', 'localmessageids'],
 				json: { receptor: 'strings', sender: 'strings', message: 'strings', type: 'numbers', localmessageids: 'numbers' },
 				perRequest: MESSAGES_PER_REQUEST,
 				noun: 'messages',
 				rowFields: { localid: 'localmessageids' },
 				send: { localIdList: 'localmessageids', mayHaveBeenSent: 'the messages may have been sent' },
-			}),
+			})),
 		},
-		output: { postReceive: [entriesToItems, addMessageParts, addScheduledFor] },
+		output: { postReceive: [entriesToItems, addMessageParts, addScheduledFor, addMessageKind] },
 	},
 };
 
@@ -111,6 +115,7 @@ export const sendArrayFields: INodeProperties[] = [
 			'An array of {recipient, sender, message, type?, localId?}, or the service\'s own shape {receptor: [], sender: [], message: []}. More than 200 are sent in several requests of 200.',
 		displayOptions: { show: { ...display.show, messagesInput: ['json'] } },
 	},
+	messageKindField(display),
 	...sendOptionsCollections(display, [
 		hideRecipientsField('Hide Recipients', 'Whether to hide the recipient numbers in reports'),
 		mediaId.property,

@@ -10,6 +10,7 @@ import { recipientListChunks } from '../../sending/chunks';
 import { callPerRecipient, countedMessages } from '../../sending/messageCap';
 import { sendOptionsCollections } from '../../operationParts/sendOptions';
 import { required } from '../../operationParts/rules/valueRules';
+import { messageKindField, serviceCallsOnly } from '../../operationParts/messageKind';
 import { prepareRequest } from '../../operationParts/wireParams';
 
 const display = showFor('voiceCall', ['send']);
@@ -42,6 +43,7 @@ export const sendVoiceOperation: INodePropertyOptions = {
 				prepareRequest(
 					...recipients.rules,
 					...message.rules,
+					serviceCallsOnly,
 					sendAtRule,
 					...localIdsRules,
 					localIdsAgainstDuplicates,
@@ -60,5 +62,6 @@ export const sendVoiceOperation: INodePropertyOptions = {
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
 	message.property,
+	messageKindField(display),
 	...sendOptionsCollections(display, [localIdsField, sendAtField(), sendWindowField], { messagePreview: false }),
 ];

@@ -1,0 +1,267 @@
+'use strict';
+/**
+ * Message Kind (operationParts/messageKind.ts) on SMS → Send, Send Different Messages and Voice Call
+ * → Send Voice Message, through n8n-core's engine against the fake: «لغو ۱۱» added once and
+ * counted, advertising held to its hours in Tehran's clock, and the numbers that opted out of the
+ * line skipped (sending/optedOut.ts). The clock is jest's fake Date; the engine's timers stay real.
+ */
+const { useFake, expectRejectedBeforeSending } = require('../helpers');
+
+const fake = useFake();
+/** The node as it is added today (version 4: Iran's time, Additional Fields): the harness's own default is version 1. */
+const ctx = {
+	get fake() {
+		return fake.fake;
+	},
+	/** @type {typeof fake.run} */
+	run: (parameters, extra = {}) => fake.run(parameters, { settings: { typeVersion: 4 }, ...extra }),
+};
+
+const REAL = /** @type {const} */ (['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout']);
+/** @param {string} iso */
+const setNow = (iso) => jest.useFakeTimers({ now: new Date(iso), doNotFake: [...REAL] });
+afterEach(() => jest.useRealTimers());
+
+const seconds = (/** @type {string} */ iso) => Date.parse(iso) / 1000;
+let series = 7_000_000;
+/** Numbers of their own, so that one test's sends are not another's duplicates. */
+const fresh = () => `0912${String(series++).padStart(7, '0')}`;
+/**
+ * @param {string} messageKind
+ * @param {import('n8n-workflow').INodeParameters} [extra]
+ */
+const sms = (messageKind, extra = {}) => ({ resource: 'sms', operation: 'send', recipients: fresh(), message: 'تخفیف ۲۰ درصدی باشگاه مشتریان', messageKind, ...extra });
+const sentForms = () => ctx.fake.requests.filter((request) => request.operation === 'sms/send').map((request) => request.form);
+const DAYTIME_IN_TEHRAN = '2026-11-23T06:30:00Z'; // Monday 10:00
+
+describe('Message Kind: «لغو ۱۱»', () => {
+	test('Service, the default, sends the text as written and asks nothing more of Kavenegar', async () => {
+		const { items, error } = await ctx.run({ resource: 'sms', operation: 'send', recipients: fresh(), message: 'سفارش شما ارسال شد' });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['sms/send']);
+		expect(sentForms()[0]?.message).toBe('سفارش شما ارسال شد');
+		expect(items[0].json).not.toHaveProperty('messageKind');
+	});
+
+	test('Informational adds «لغو ۱۱» on a line of its own, and the rows say so', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('informational', { message: 'تخفیف ۲۰ درصدی باشگاه مشتریان  \n' }));
+		expect(error).toBeUndefined();
+		expect(sentForms()[0]?.message).toBe('تخفیف ۲۰ درصدی باشگاه مشتریان\nلغو ۱۱');
+		expect(items[0].json).toMatchObject({ message: 'تخفیف ۲۰ درصدی باشگاه مشتریان\nلغو ۱۱', messageKind: 'informational', optOutLineAdded: true });
+		expect(items[0].json).not.toHaveProperty('scheduledFor');
+	});
+
+	test.each([
+		['Persian digits', 'باشگاه مشتریان\nلغو ۱۱'],
+		['Latin digits', 'باشگاه مشتریان - لغو 11'],
+		['no space', 'باشگاه مشتریان لغو۱۱'],
+		['Arabic-Indic digits', 'باشگاه مشتریان لغو ١١'],
+		['a half-space', 'باشگاه مشتریان لغو\u200c۱۱'],
+		['a direction mark', 'باشگاه مشتریان لغو \u200f11'],
+		['in the middle', 'لغو ۱۱ برای توقف؛ تخفیف ۲۰ درصدی'],
+	])('a text that has it already (%s) goes unchanged: never twice', async (_, message) => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('advertising', { message }));
+		expect(error).toBeUndefined();
+		expect(sentForms()[0]?.message).toBe(message);
+		expect(items[0].json).toMatchObject({ messageKind: 'advertising', optOutLineAdded: false });
+	});
+
+	test('the added line counts in the SMS parts and in Max Messages per Run, before anything is sent', async () => {
+		// 66 Persian characters are one part; with "\nلغو ۱۱" they are 73, two parts.
+		const message = 'ب'.repeat(66);
+		const capped = await ctx.run(sms('informational', { message, additionalFields: { maxMessagesPerRun: 1 } }));
+		expect(capped.items).toEqual([]);
+		expect(capped.error?.message).toBe('Max Messages per Run: this run would send 2 messages, more than its cap of 1');
+		// The opt-out check read the blocklist with the item's checks; nothing was sent.
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/config', 'line/blocked/exists']);
+		ctx.fake.requests.length = 0;
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('informational', { message, additionalFields: { messagePreview: true, maxMessagesPerRun: 2 } }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ parts: 2, unicode: true });
+	});
+
+	test('a Latin text becomes Unicode with it, and is counted so', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('informational', { message: 'a'.repeat(150), additionalFields: { messagePreview: true } }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ parts: 3, unicode: true });
+	});
+
+	test('Send Different Messages adds it to each text that lacks it, a text with commas kept whole', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const [first, second] = [fresh(), fresh()];
+		const { items, error } = await ctx.run({
+			resource: 'sms',
+			operation: 'sendArray',
+			messageKind: 'informational',
+			messages: {
+				message: [
+					{ recipient: first, sender: '10004346', message: 'سلام علی، امتیاز شما ۱۲۰ است' },
+					{ recipient: second, sender: '10004346', message: 'سلام مریم\nلغو ۱۱' },
+				],
+			},
+		});
+		expect(error).toBeUndefined();
+		const request = ctx.fake.requests.find((r) => r.operation === 'sms/sendarray');
+		expect(JSON.parse(String(request?.form?.message))).toEqual(['سلام علی، امتیاز شما ۱۲۰ است\nلغو ۱۱', 'سلام مریم\nلغو ۱۱']);
+		expect(items.map((item) => item.json.messageKind)).toEqual(['informational', 'informational']);
+	});
+});
+
+describe('Message Kind: advertising hours, 07:00–22:00 Tehran time', () => {
+	test('inside them an advertisement goes now, and the rows say it was not held', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('advertising'));
+		expect(error).toBeUndefined();
+		expect(sentForms()[0]).not.toHaveProperty('date');
+		expect(items[0].json).toMatchObject({ scheduledFor: null, sendAtMoved: false, heldForAdvertisingHours: false, messageKind: 'advertising' });
+	});
+
+	test('at 23:00 in Tehran it is held at Kavenegar until 07:00, whatever the node\'s Time Zone', async () => {
+		setNow('2026-11-23T19:30:00Z'); // Monday 23:00 in Tehran
+		const { items, error } = await ctx.run(sms('advertising', { timeZone: 'UTC' }));
+		expect(error).toBeUndefined();
+		const opening = seconds('2026-11-24T03:30:00Z'); // Tuesday 07:00 in Tehran
+		expect(sentForms()[0]?.date).toBe(String(opening));
+		expect(items[0].json).toMatchObject({ scheduledFor: '2026-11-24T03:30:00.000Z', heldForAdvertisingHours: true, sendAtMoved: false });
+	});
+
+	test('a Send At at night moves to the morning, and says so', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('advertising', { additionalFields: { date: '2026-11-23T20:00:00Z' } })); // 23:30 in Tehran
+		expect(error).toBeUndefined();
+		expect(sentForms()[0]?.date).toBe(String(seconds('2026-11-24T03:30:00Z')));
+		expect(items[0].json).toMatchObject({ sendAtMoved: true, heldForAdvertisingHours: true });
+	});
+
+	test('a Send Window narrows them: the send waits for the first minute both are open', async () => {
+		setNow('2026-11-23T19:00:00Z'); // Monday 22:30 in Tehran: the window is open, advertising's hours are not
+		const window = { sendWindow: { hours: { from: '20:00', until: '23:30' } } };
+		const { items, error } = await ctx.run(sms('advertising', { additionalFields: window, timeZone: 'Asia/Tehran' }));
+		expect(error).toBeUndefined();
+		const opening = seconds('2026-11-24T16:30:00Z'); // Tuesday 20:00 in Tehran
+		expect(sentForms()[0]?.date).toBe(String(opening));
+		expect(items[0].json).toMatchObject({ heldForAdvertisingHours: true });
+	});
+
+	test('a Send Window that never meets them is refused by name before any request', async () => {
+		await expectRejectedBeforeSending(
+			ctx,
+			sms('advertising', { additionalFields: { sendWindow: { hours: { from: '23:00', until: '06:00' } } } }),
+			"Send Window: has no hour within advertising's 07:00–22:00 Tehran time: advertising messages go only then, so the window must overlap them",
+		);
+	});
+
+	test('Informational keeps no hours of its own', async () => {
+		setNow('2026-11-23T19:30:00Z');
+		const { items, error } = await ctx.run(sms('informational'));
+		expect(error).toBeUndefined();
+		expect(sentForms()[0]).not.toHaveProperty('date');
+		expect(items[0].json).not.toHaveProperty('heldForAdvertisingHours');
+	});
+});
+
+describe('Message Kind: numbers that opted out of the line', () => {
+	test('are skipped, reported in the output, and cost nothing; the others go', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const [optedOut, stays] = [fresh(), fresh()];
+		ctx.fake.blockNumber('30004000', optedOut, 'optout');
+		const { items, error } = await ctx.run(sms('informational', { recipients: `${optedOut}, ${stays}`, additionalFields: { sender: '30004000' } }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => [request.method, request.operation])).toEqual([
+			['GET', 'line/blocked/exists'],
+			['POST', 'sms/send'],
+		]);
+		expect(ctx.fake.requests[0].query).toEqual({ linenumber: '30004000', receptor: `${optedOut},${stays}` });
+		expect(sentForms()[0]?.receptor).toBe(stays);
+		expect(items.map((item) => item.json.receptor)).toEqual([stays, optedOut]);
+		expect(items[1].json).toEqual({ receptor: optedOut, sender: '30004000', skipped: true, skipReason: 'optedOut', cost: 0, messageKind: 'informational' });
+		expect(ctx.fake.deliveriesTo(optedOut)).toBe(0);
+	});
+
+	test('with no Sender Line, the account\'s default line is the one asked about', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const optedOut = fresh();
+		ctx.fake.blockNumber(ctx.fake.defaultSender, optedOut, 'api');
+		const { items, error } = await ctx.run(sms('advertising', { recipients: optedOut }));
+		expect(error).toBeUndefined();
+		// Every recipient opted out: nothing to send, and no send request goes.
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/config', 'line/blocked/exists']);
+		expect(items.map((item) => item.json)).toEqual([
+			{ receptor: optedOut, sender: ctx.fake.defaultSender, skipped: true, skipReason: 'optedOut', cost: 0, messageKind: 'advertising' },
+		]);
+	});
+
+	test('more than 200 recipients are asked about 200 at a time', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const recipients = Array.from({ length: 250 }, fresh);
+		ctx.fake.blockNumber('30004000', recipients[220], 'optout');
+		const { items, error } = await ctx.run(sms('informational', { recipients: recipients.join(','), additionalFields: { sender: '30004000' } }));
+		expect(error).toBeUndefined();
+		const checks = ctx.fake.requests.filter((request) => request.operation === 'line/blocked/exists');
+		expect(checks.map((check) => String(check.query?.receptor).split(',').length)).toEqual([200, 50]);
+		expect(sentForms().flatMap((form) => String(form?.receptor).split(','))).toHaveLength(249);
+		expect(items.filter((item) => item.json.skipped)).toHaveLength(1);
+	});
+
+	test('Send Different Messages asks each message\'s own line', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const number = fresh();
+		ctx.fake.blockNumber('30004000', number, 'optout');
+		const { items, error } = await ctx.run({
+			resource: 'sms',
+			operation: 'sendArray',
+			messageKind: 'informational',
+			messages: {
+				message: [
+					{ recipient: number, sender: '30004000', message: 'از خط ۳۰۰۰' },
+					{ recipient: number, sender: '10004346', message: 'از خط ۱۰۰۰' },
+				],
+			},
+		});
+		expect(error).toBeUndefined();
+		const request = ctx.fake.requests.find((r) => r.operation === 'sms/sendarray');
+		expect(JSON.parse(String(request?.form?.sender))).toEqual(['10004346']);
+		expect(JSON.parse(String(request?.form?.message))).toEqual(['از خط ۱۰۰۰\nلغو ۱۱']);
+		expect(items.map((item) => [item.json.sender, item.json.skipped ?? false])).toEqual([
+			['10004346', false],
+			['30004000', true],
+		]);
+	});
+
+	test('a Service message is sent to a number that opted out, as Kavenegar decides', async () => {
+		const number = fresh();
+		ctx.fake.blockNumber('30004000', number, 'optout');
+		const { items, error } = await ctx.run(sms('service', { recipients: number, additionalFields: { sender: '30004000' } }));
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['sms/send']);
+		expect(items[0].json).toMatchObject({ status: 14, cost: 0 });
+	});
+
+	test('a line Kavenegar refuses stops the item before any send, naming the field', async () => {
+		setNow(DAYTIME_IN_TEHRAN);
+		const { items, error } = await ctx.run(sms('informational', { additionalFields: { sender: '99999999' } }));
+		expect(items).toEqual([]);
+		expect(error?.message).toContain('412');
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['line/blocked/exists']);
+	});
+});
+
+describe('Message Kind on a voice call', () => {
+	test.each(['informational', 'advertising'])('%s is refused by name before any request', async (messageKind) => {
+		await expectRejectedBeforeSending(
+			ctx,
+			{ resource: 'voiceCall', operation: 'send', callRecipients: fresh(), spokenMessage: 'پیام صوتی', messageKind },
+			`Message Kind: a voice call carries service messages only, not ${messageKind} ones: send ${messageKind} messages by SMS (SMS → Send), where "لغو ۱۱" lets the recipient stop them`,
+		);
+	});
+
+	test('Service goes as before', async () => {
+		const { error } = await ctx.run({ resource: 'voiceCall', operation: 'send', callRecipients: fresh(), spokenMessage: 'سفارش شما رسید', messageKind: 'service' });
+		expect(error).toBeUndefined();
+		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['call/maketts']);
+	});
+});
