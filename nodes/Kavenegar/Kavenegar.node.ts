@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { approvalWebhook, approvalWebhooks } from './approvals/webhook';
+import { applyReply } from './resources/blocklist/applyReply';
 import { sendAndWait } from './resources/sms/sendAndWait';
 import { checkCode } from './resources/verify/checkCode';
 import { KAVENEGAR_BASE_URL } from '../../credentials/KavenegarApi.credentials';
@@ -42,6 +43,6 @@ export class Kavenegar implements INodeType {
 	methods = { loadOptions: { getTimeZones } };
 
 	// The operations that are code, not routing: one sends, then puts the execution to wait; one asks
-	// nothing of Kavenegar.
-	customOperations = { sms: { sendAndWait }, verify: { checkCode } };
+	// nothing of Kavenegar; one makes up to three requests, each decided by the one before.
+	customOperations = { sms: { sendAndWait }, verify: { checkCode }, blocklist: { applyReply } };
 }

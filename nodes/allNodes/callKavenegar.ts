@@ -17,13 +17,13 @@ import { isTimeout, withoutRequestDetails } from './requestErrors';
 const REQUEST_TIMEOUT_SECONDS = 60;
 
 /**
- * One request to `{base}/v1/{key}/{operation}.json` outside n8n's routing, a form-encoded POST (or a GET with the parameters in the query string, for operations that take only GET) (the triggers,
+ * One request to `{base}/v1/{key}/{operation}.json` outside n8n's routing, a form-encoded POST (or a GET or DELETE with the parameters in the query string, for operations that take only those) (the triggers,
  * the node's credit check, Send and Wait for Response), its envelope checked the way the node checks it, with `hints` by
  * service code (see assertServiceSuccess) and the `labels` of the caller's fields by the parameter
  * they fill, so that an error names the field its code points at. The URL holds the key, so a failed request's error goes on without it, as the node's do.
  * `credentialType` names where the key and Base URL are: the webhook trigger's own credential
  * holds them too.
- * `transport` carries what the node's Request Options say of timeout, proxy and certificates, and the method when it is GET.
+ * `transport` carries what the node's Request Options say of timeout, proxy and certificates, and the method when it is GET or DELETE.
  */
 export async function callKavenegar(
 	context: IPollFunctions | IExecuteFunctions | IExecuteSingleFunctions,
@@ -32,15 +32,15 @@ export async function callKavenegar(
 	hints?: Record<number, string>,
 	credentialType: 'kavenegarApi' | 'kavenegarWebhookApi' = 'kavenegarApi',
 	labels: Record<string, string> = {},
-	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'> & { method?: 'GET' } = {},
+	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'> & { method?: 'GET' | 'DELETE' } = {},
 ): Promise<Envelope> {
 	const credentials = await context.getCredentials(credentialType);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
 			url: `${kavenegarBaseUrl(credentials)}/${operation}.json`,
-			...(transport.method === 'GET'
-				? { method: 'GET', qs: params, headers: { Accept: 'application/json' } }
+			...(transport.method !== undefined
+				? { method: transport.method, qs: params, headers: { Accept: 'application/json' } }
 				: {
 						method: 'POST',
 						body: new URLSearchParams(params).toString(),

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { addFields, addOperation } from './add';
+import { applyReplyFields, applyReplyOperation } from './applyReply';
 import { checkFields, checkOperation } from './check';
 import { getManyFields, getManyOperation } from './getMany';
 import { removeFields, removeOperation } from './remove';
@@ -11,10 +12,11 @@ export const blocklistDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['blocklist'] } },
-		options: [addOperation, checkOperation, getManyOperation, removeOperation],
+		options: [addOperation, applyReplyOperation, checkOperation, getManyOperation, removeOperation],
 		default: 'add',
 	},
 	...addFields,
+	...applyReplyFields,
 	...checkFields,
 	...getManyFields,
 	...removeFields,
