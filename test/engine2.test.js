@@ -39,7 +39,7 @@ function asEngine2Runs(returned) {
 
 const CONTINUE = { onError: /** @type {const} */ ('continueRegularOutput') };
 const twoItems = () => [{ json: { n: 1 } }, { json: { n: 2 } }];
-const CLASSIC_ONLY = /^(Check Code|Send and Wait for Response) needs n8n's classic execution engine, not Engine 2\.0: set "engineType" to "v1" in this workflow's settings/;
+const CLASSIC_ONLY = /^(Check Code|Send and Wait for Response|Apply Opt-Out Reply) needs n8n's classic execution engine, not Engine 2\.0: set "engineType" to "v1" in this workflow's settings/;
 
 /**
  * Each operation that is code, with what its required fields need.
@@ -48,6 +48,7 @@ const CLASSIC_ONLY = /^(Check Code|Send and Wait for Response) needs n8n's class
 const CODE_OPERATIONS = [
 	['Check Code', { resource: 'verify', operation: 'checkCode', recipient: '09121234567', codeEntered: '12345', codeHash: 'x', expiresAt: 'x' }],
 	['Send and Wait for Response', { resource: 'sms', operation: 'sendAndWait', approvers: '09121234567', message: 'Refund?' }],
+	['Apply Opt-Out Reply', { resource: 'blocklist', operation: 'applyReply', lineNumber: '30004000', replyFrom: '09121234567', replyText: '11' }],
 ];
 
 describe('the operations that are code stop before any request where customOperations are ignored', () => {

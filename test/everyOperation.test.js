@@ -54,8 +54,8 @@ const failingExpression = (typeVersion) => ({
 
 beforeAll(() => prepareFake(ctx.fake));
 
-test('the walk leaves out only the operations that are code: Send and Wait for Response, and Check Code (no request)', () => {
-	expect(Object.entries(customOperations).flatMap(([resource, byOperation]) => Object.keys(byOperation).map((operation) => `${resource} → ${operation}`))).toEqual(['sms → sendAndWait', 'verify → checkCode']);
+test('the walk leaves out only the operations that are code: Send and Wait for Response, Check Code (no request) and Apply Opt-Out Reply (test/resources/blocklist/applyReply.test.js)', () => {
+	expect(Object.entries(customOperations).flatMap(([resource, byOperation]) => Object.keys(byOperation).map((operation) => `${resource} → ${operation}`))).toEqual(['sms → sendAndWait', 'verify → checkCode', 'blocklist → applyReply']);
 });
 
 test('the walk finds every operation of every resource', () => {

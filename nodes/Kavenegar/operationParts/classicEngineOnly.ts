@@ -3,7 +3,7 @@ import { nodeOwnError } from '../../allNodes/requestErrors';
 
 /*
  * The operations that are code (the node's customOperations: Send and Wait for Response, Check
- * Code) run only on n8n's classic execution engine. n8n 2.41's Engine 2.0, opt-in per workflow,
+ * Code, Apply Opt-Out Reply) run only on n8n's classic execution engine. n8n 2.41's Engine 2.0, opt-in per workflow,
  * calls a node's `execute` and nothing else (@n8n/node-engine-compatibility, v1-step-executor.js),
  * which for a declarative node is n8n's routing: it knows no customOperations and would send the
  * operation's empty request to Kavenegar, API key and all. The routing given here is what runs

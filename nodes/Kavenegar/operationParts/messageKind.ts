@@ -41,7 +41,7 @@ export function messageKindField(displayOptions: IDisplayOptions): INodeProperti
 			{
 				name: 'Informational',
 				value: 'informational',
-				description: `Club and customer messages: "${OPT_OUT_LINE}" is added when the text lacks it, and numbers that opted out of the line are skipped`,
+				description: `Club and customer messages: "${OPT_OUT_LINE}" added if missing; opted-out numbers skipped`,
 			},
 			{
 				name: 'Advertising',

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { classicEngineOnly } from '../../operationParts/classicEngineOnly';
 import { addFields, addOperation } from './add';
 import { applyReplyFields, applyReplyOperation } from './applyReply';
 import { checkFields, checkOperation } from './check';
@@ -12,7 +13,7 @@ export const blocklistDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['blocklist'] } },
-		options: [addOperation, applyReplyOperation, checkOperation, getManyOperation, removeOperation],
+		options: [addOperation, classicEngineOnly(applyReplyOperation), checkOperation, getManyOperation, removeOperation],
 		default: 'add',
 	},
 	...addFields,
