@@ -255,7 +255,7 @@ describe('Message Kind on a voice call', () => {
 		await expectRejectedBeforeSending(
 			ctx,
 			{ resource: 'voiceCall', operation: 'send', callRecipients: fresh(), spokenMessage: 'پیام صوتی', messageKind },
-			`Message Kind: a voice call carries service messages only, not ${messageKind} ones: send ${messageKind} messages by SMS (SMS → Send), where "لغو ۱۱" lets the recipient stop them`,
+			`Message Kind: a voice call carries service messages only, not ${messageKind} ones: send ${messageKind} messages with SMS → Send, where "لغو ۱۱" lets the recipient stop them`,
 		);
 	});
 
@@ -263,5 +263,15 @@ describe('Message Kind on a voice call', () => {
 		const { error } = await ctx.run({ resource: 'voiceCall', operation: 'send', callRecipients: fresh(), spokenMessage: 'سفارش شما رسید', messageKind: 'service' });
 		expect(error).toBeUndefined();
 		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['call/maketts']);
+	});
+});
+
+describe('Message Kind on Send and Wait for Response', () => {
+	test.each(['informational', 'advertising'])('%s is refused by name before any request', async (messageKind) => {
+		await expectRejectedBeforeSending(
+			ctx,
+			{ resource: 'sms', operation: 'sendAndWait', approvers: fresh(), message: 'بازپرداخت سفارش ۱۲ تأیید شود؟', messageKind },
+			`Message Kind: Send and Wait for Response asks service questions only, not ${messageKind} ones: send ${messageKind} messages with SMS → Send, where "لغو ۱۱" lets the recipient stop them`,
+		);
 	});
 });

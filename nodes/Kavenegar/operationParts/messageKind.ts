@@ -89,16 +89,20 @@ export const optOutLineAdded: ParamRule = function (params) {
 	params.message = Array.isArray(params.message) ? withLine : withLine[0];
 };
 
-/** A call cannot carry «لغو ۱۱» for a reply, and its line takes no SMS: calls are service messages only. */
-export const serviceCallsOnly: ParamRule = function () {
-	const kind = messageKind(this);
-	if (kind === 'service') return;
-	throw invalidInput(
-		this,
-		LABEL,
-		`a voice call carries service messages only, not ${kind} ones: send ${kind} messages by SMS (SMS → Send), where "${OPT_OUT_LINE}" lets the recipient stop them`,
-	);
-};
+/** The rule of a send that carries service messages only, `what` saying which send and why. */
+function serviceOnly(what: string): ParamRule {
+	return function () {
+		const kind = messageKind(this);
+		if (kind === 'service') return;
+		throw invalidInput(this, LABEL, `${what}, not ${kind} ones: send ${kind} messages with SMS → Send, where "${OPT_OUT_LINE}" lets the recipient stop them`);
+	};
+}
+
+/** A call cannot carry «لغو ۱۱» for a reply, and its line takes no SMS. */
+export const serviceCallsOnly = serviceOnly('a voice call carries service messages only');
+
+/** A question that waits for an answer is asked of people who must answer it: «لغو ۱۱» would invite them to stop the line that asks. */
+export const serviceQuestionsOnly = serviceOnly('Send and Wait for Response asks service questions only');
 
 /** Each row of an informational or advertising send says its kind, and whether «لغو ۱۱» was added. */
 export async function addMessageKind(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {

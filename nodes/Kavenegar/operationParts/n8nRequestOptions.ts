@@ -1,4 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { quoted } from '../../allNodes/bidi';
+import { invalidInput } from './rules/inputErrors';
+import { asSingleItem } from './singleItem';
 
 /*
  * n8n's own Request Options of a declarative node (n8n-core's nodes-loader/constants.js, the same in
@@ -66,3 +69,31 @@ export const n8nRequestOptions: INodeProperties[] = [
 		description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
 	},
 ];
+
+/**
+ * n8n's Request Options → Timeout, Proxy and Ignore SSL Issues, which its routing applies to the
+ * other operations, applied to the one request of this one (a proxy written as n8n's routing reads it).
+ */
+export function requestOptionsTransport(context: IExecuteFunctions): Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'> {
+	const { timeout, proxy, allowUnauthorizedCerts } = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	let proxyOption: IHttpRequestOptions['proxy'];
+	if (typeof proxy === 'string' && proxy !== '') {
+		let url: URL;
+		try {
+			url = new URL(proxy);
+		} catch {
+			throw invalidInput(asSingleItem(context, 0), 'Request Options → Proxy', `${quoted(proxy)} is not a proxy address such as http://myproxy:3128`);
+		}
+		proxyOption = {
+			host: url.hostname,
+			port: Number(url.port),
+			protocol: url.protocol.replace(/:$/, ''),
+			...(url.username && { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } }),
+		};
+	}
+	return {
+		...(typeof timeout === 'number' && { timeout }),
+		...(proxyOption && { proxy: proxyOption }),
+		...(allowUnauthorizedCerts === true && { skipSslCertificateValidation: true }),
+	};
+}

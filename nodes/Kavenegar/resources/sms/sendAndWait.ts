@@ -4,12 +4,10 @@ import {
 	SEND_AND_WAIT_OPERATION,
 	type IDataObject,
 	type IExecuteFunctions,
-	type IHttpRequestOptions,
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
-import { quoted } from '../../../allNodes/bidi';
 import { callKavenegar } from '../../../allNodes/callKavenegar';
 import { splitList } from '../../../allNodes/lists';
 import { approvalLink } from '../../approvals/link';
@@ -19,7 +17,6 @@ import { localIdFrom } from '../../operationParts/duplicateSends';
 import { showFor } from '../../operationParts/fields/routing';
 import { messageParts } from '../../operationParts/messageParts';
 import { phoneNumberList } from '../../operationParts/rules/phoneNumbers';
-import { invalidInput } from '../../operationParts/rules/inputErrors';
 import { dropInvisibleMarks, required, singleValue } from '../../operationParts/rules/valueRules';
 import {
 	creditFloor,
@@ -31,6 +28,8 @@ import {
 	preventsDuplicateSends,
 	sendOptionsCollections,
 } from '../../operationParts/sendOptions';
+import { messageKindField, serviceQuestionsOnly } from '../../operationParts/messageKind';
+import { requestOptionsTransport } from '../../operationParts/n8nRequestOptions';
 import { asSingleItem } from '../../operationParts/singleItem';
 import type { WireParams } from '../../operationParts/wireParams';
 import { explainFailure } from '../../sending/chunkFailures';
@@ -83,6 +82,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 		description: 'The question. The SMS ends with the link to answer it, about 150 characters more.',
 		displayOptions: display,
 	},
+	messageKindField(display),
 	{
 		displayName: 'Response Type',
 		name: 'responseType',
@@ -145,34 +145,6 @@ export const sendAndWaitFields: INodeProperties[] = [
 	),
 ];
 
-/**
- * n8n's Request Options → Timeout, Proxy and Ignore SSL Issues, which its routing applies to the
- * other operations, applied to the one request of this one (a proxy written as n8n's routing reads it).
- */
-function transport(context: IExecuteFunctions): Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'> {
-	const { timeout, proxy, allowUnauthorizedCerts } = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
-	let proxyOption: IHttpRequestOptions['proxy'];
-	if (typeof proxy === 'string' && proxy !== '') {
-		let url: URL;
-		try {
-			url = new URL(proxy);
-		} catch {
-			throw invalidInput(asSingleItem(context, 0), 'Request Options → Proxy', `${quoted(proxy)} is not a proxy address such as http://myproxy:3128`);
-		}
-		proxyOption = {
-			host: url.hostname,
-			port: Number(url.port),
-			protocol: url.protocol.replace(/:$/, ''),
-			...(url.username && { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } }),
-		};
-	}
-	return {
-		...(typeof timeout === 'number' && { timeout }),
-		...(proxyOption && { proxy: proxyOption }),
-		...(allowUnauthorizedCerts === true && { skipSslCertificateValidation: true }),
-	};
-}
-
 /** Kavenegar's 420: no approval by link until the account allows links; one by reply needs none. */
 const LINK_REFUSED = {
 	420: "An approval SMS must carry its link: ask Kavenegar to allow links for this account (in the panel or through support); until then nothing can be sent. Without links, ask with SMS → Send and read the approver's reply (such as 1) with SMS → Get Reply: docs/approvals.md, Approvals by reply.",
@@ -203,12 +175,12 @@ export async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecuti
 	for (const rule of [
 		phoneNumberList('receptor', FIELD.recipients, MESSAGES_PER_REQUEST, normalisesPhoneNumbers),
 		required('message', FIELD.message),
-		singleValue('sender', FIELD.sender), dropInvisibleMarks('sender'),
+		singleValue('sender', FIELD.sender), dropInvisibleMarks('sender'), serviceQuestionsOnly,
 	]) {
 		await rule.call(item, params);
 	}
 	const waitTill = waitUntil(item, fields);
-	const via = transport(this);
+	const via = requestOptionsTransport(this);
 
 	const link = approvalLink(this);
 	const text = `${String(params.message)}\n${link}`;
