@@ -17,6 +17,9 @@
  *             number fixed, which is sent once.
  *   sms       Send SMS to two numbers, then Get Status of the IDs it returned: the rows of both.
  *   credit    Send SMS while the account has no credit: Kavenegar's code 418, its meaning and advice.
+ *   club      Send Club Message, a tool this proof adds with Message Kind Informational, to two members
+ *             of whom one opted out of the line: the fake gets the check of both and a send to the
+ *             other with «لغو ۱۱»; the model gets the sent row and a skipped one.
  *
  * Then, on the same n8n, SMS → Send and Wait for Response and Kavenegar's Human review under an AI
  * Agent, answered in headless Chromium (scripts/lib/approvalCheck.js; AGENT_APPROVALS=0 leaves it out).
@@ -29,7 +32,7 @@
  * Environment: as scripts/e2e.js (E2E_N8N_VERSION, E2E_CACHE_DIR, E2E_SKIP_BUILD), AGENT_KEEP=1
  * (keep the work folder), AGENT_VERSIONS (AI Agent versions, comma-separated; default: what n8n
  * offers), AGENT_ON_ERROR (the tools' On Error, such as continueRegularOutput; default n8n's),
- * AGENT_MCP=0 (no MCP part), AGENT_APPROVALS=0 (no approvals), AGENT_CHATS=0 (none of the four
+ * AGENT_MCP=0 (no MCP part), AGENT_APPROVALS=0 (no approvals), AGENT_CHATS=0 (none of the
  * conversations above: the other parts alone).
  */
 const crypto = require('node:crypto');
@@ -54,6 +57,9 @@ const MODEL_CREDENTIAL = { id: 'kvnAgentModelCred01', name: 'Scripted model' };
 const EXAMPLE = path.join(ROOT, 'examples', 'ai-agent-tools.json');
 const TEMPLATE = 'shopLogin';
 const CHAT_TIMEOUT_MS = 120_000;
+/** The Informational send the proof adds beside the example's tools, and its line. */
+const CLUB_TOOL = 'Send Club Message';
+const CLUB_LINE = '30004000';
 
 /** @typedef {import('./lib/scriptedModel').Scenario} Scenario */
 /** @typedef {import('./lib/scriptedModel').ModelRequest} ModelRequest */
@@ -155,6 +161,31 @@ function conversations(fake) {
 			},
 		},
 		{
+			name: 'club',
+			answer: 'Club:',
+			prompt: 'Tell club members 09121234567 and 09351234567 that points are doubled this week',
+			before: () => fake.blockNumber(CLUB_LINE, '09351234567', 'optout'),
+			after: () => fake.blocked.delete(`${CLUB_LINE} 09351234567`),
+			turns: [
+				() => ({ tool: 'Send_Club_Message', args: { Recipients: '09121234567,09351234567', Message: 'Points are doubled this week' } }),
+				(results) => ({ text: `Club: ${shown(results[0])}` }),
+			],
+			check: (requests, results) => {
+				const [sent, skipped] = rowsOf(results[0]);
+				return [
+					...expectRequests(requests, [
+						{ operation: 'line/blocked/exists', form: {} },
+						{ operation: 'sms/send', form: { receptor: '09121234567', message: 'Points are doubled this week\nلغو ۱۱', sender: CLUB_LINE } },
+					]),
+					...(requests[0]?.query?.receptor === '09121234567,09351234567' ? [] : [`the opt-out check asked about ${JSON.stringify(requests[0]?.query)}, not both members`]),
+					...(sent?.messageid && sent.optOutLineAdded === true && sent.messageKind === 'informational' ? [] : [`the model got ${shown(sent)} for the member who stays, not the sent row with optOutLineAdded`]),
+					...(skipped?.receptor === '09351234567' && skipped.skipped === true && skipped.skipReason === 'optedOut' && !skipped.messageid
+						? []
+						: [`the model got ${shown(skipped)} for the member who opted out, not a skipped row`]),
+				];
+			},
+		},
+		{
 			name: 'credit',
 			answer: 'Failed:',
 			prompt: 'Text 09121234567: your account is ready',
@@ -198,6 +229,22 @@ function workflowFor(agentVersion) {
 	workflow.id = `kvnAgentProofV${tag}`.padEnd(16, '0');
 	workflow.name = `${workflow.name} (AI Agent ${agentVersion})`;
 	workflow.active = false;
+	// What the model meets when the workflow's author sets a send's Message Kind: a club message, with
+	// «لغو ۱۱» added and the numbers that opted out of the line skipped (docs/iran-sending-rules.md).
+	const sms = workflow.nodes.find((/** @type {any} */ node) => node.name === 'Send SMS');
+	workflow.nodes.push({
+		...sms,
+		id: crypto.randomUUID(),
+		name: CLUB_TOOL,
+		position: [sms.position[0] + 180, sms.position[1] + 200],
+		parameters: {
+			...sms.parameters,
+			toolDescription: 'Send a club message (news, points, offers) to members by SMS. Returns one row per member: sent (messageid), or skipped: true for a member who opted out of club messages.',
+			messageKind: 'informational',
+			additionalFields: { sender: CLUB_LINE },
+		},
+	});
+	workflow.connections[CLUB_TOOL] = workflow.connections['Send SMS'];
 	let webhookId = '';
 	for (const node of workflow.nodes) {
 		if (node.type === '@n8n/n8n-nodes-langchain.agent') node.typeVersion = agentVersion;
