@@ -112,4 +112,30 @@ function asN8nLoads(properties, nodeType) {
 	return copy;
 }
 
-module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow, jalaliOf, operationsOf, kavenegarNode, asN8nLoads };
+/** Only Date is faked: the engine, the fake's server and the harness run on real timers. */
+const REAL_TIMERS = /** @type {const} */ (['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout']);
+
+/**
+ * Sets the clock the node reads (jest's fake Date); the test file's afterEach puts back the real one.
+ * @param {string} iso
+ */
+function setNow(iso) {
+	jest.useFakeTimers({ now: new Date(iso), doNotFake: [...REAL_TIMERS] });
+}
+
+/**
+ * The fake's context with every run made by the node as it is added today (version 4: Iran's time,
+ * Additional Fields); the harness's own default is version 1, as saved workflows are.
+ * @param {FakeContext} context
+ * @returns {FakeContext}
+ */
+function inLatestVersion(context) {
+	return {
+		get fake() {
+			return context.fake;
+		},
+		run: (parameters, extra = {}) => context.run(parameters, { settings: { typeVersion: 4 }, ...extra }),
+	};
+}
+
+module.exports = { useFake, expectRejectedBeforeSending, expectServiceError, DAY, nowSeconds, isoFromNow, jalaliOf, operationsOf, kavenegarNode, asN8nLoads, setNow, inLatestVersion };

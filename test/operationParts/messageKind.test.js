@@ -2,24 +2,12 @@
 /**
  * Message Kind (operationParts/messageKind.ts) on SMS → Send, Send Different Messages and Voice Call
  * → Send Voice Message, through n8n-core's engine against the fake: «لغو ۱۱» added once and
- * counted, advertising held to its hours in Tehran's clock, and the numbers that opted out of the
- * line skipped (sending/optedOut.ts). The clock is jest's fake Date; the engine's timers stay real.
+ * counted, advertising held to its hours in Tehran's clock. The numbers that opted out of the line
+ * are test/sending/optedOut.test.js's. The clock is jest's fake Date; the engine's timers stay real.
  */
-const { useFake, expectRejectedBeforeSending } = require('../helpers');
+const { useFake, expectRejectedBeforeSending, setNow, inLatestVersion } = require('../helpers');
 
-const fake = useFake();
-/** The node as it is added today (version 4: Iran's time, Additional Fields): the harness's own default is version 1. */
-const ctx = {
-	get fake() {
-		return fake.fake;
-	},
-	/** @type {typeof fake.run} */
-	run: (parameters, extra = {}) => fake.run(parameters, { settings: { typeVersion: 4 }, ...extra }),
-};
-
-const REAL = /** @type {const} */ (['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout']);
-/** @param {string} iso */
-const setNow = (iso) => jest.useFakeTimers({ now: new Date(iso), doNotFake: [...REAL] });
+const ctx = inLatestVersion(useFake());
 afterEach(() => jest.useRealTimers());
 
 const seconds = (/** @type {string} */ iso) => Date.parse(iso) / 1000;
@@ -161,92 +149,6 @@ describe('Message Kind: advertising hours, 07:00–22:00 Tehran time', () => {
 		expect(error).toBeUndefined();
 		expect(sentForms()[0]).not.toHaveProperty('date');
 		expect(items[0].json).not.toHaveProperty('heldForAdvertisingHours');
-	});
-});
-
-describe('Message Kind: numbers that opted out of the line', () => {
-	test('are skipped, reported in the output, and cost nothing; the others go', async () => {
-		setNow(DAYTIME_IN_TEHRAN);
-		const [optedOut, stays] = [fresh(), fresh()];
-		ctx.fake.blockNumber('30004000', optedOut, 'optout');
-		const { items, error } = await ctx.run(sms('informational', { recipients: `${optedOut}, ${stays}`, additionalFields: { sender: '30004000' } }));
-		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((request) => [request.method, request.operation])).toEqual([
-			['GET', 'line/blocked/exists'],
-			['POST', 'sms/send'],
-		]);
-		expect(ctx.fake.requests[0].query).toEqual({ linenumber: '30004000', receptor: `${optedOut},${stays}` });
-		expect(sentForms()[0]?.receptor).toBe(stays);
-		expect(items.map((item) => item.json.receptor)).toEqual([stays, optedOut]);
-		expect(items[1].json).toEqual({ receptor: optedOut, sender: '30004000', skipped: true, skipReason: 'optedOut', cost: 0, messageKind: 'informational' });
-		expect(ctx.fake.deliveriesTo(optedOut)).toBe(0);
-	});
-
-	test('with no Sender Line, the account\'s default line is the one asked about', async () => {
-		setNow(DAYTIME_IN_TEHRAN);
-		const optedOut = fresh();
-		ctx.fake.blockNumber(ctx.fake.defaultSender, optedOut, 'api');
-		const { items, error } = await ctx.run(sms('advertising', { recipients: optedOut }));
-		expect(error).toBeUndefined();
-		// Every recipient opted out: nothing to send, and no send request goes.
-		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['account/config', 'line/blocked/exists']);
-		expect(items.map((item) => item.json)).toEqual([
-			{ receptor: optedOut, sender: ctx.fake.defaultSender, skipped: true, skipReason: 'optedOut', cost: 0, messageKind: 'advertising' },
-		]);
-	});
-
-	test('more than 200 recipients are asked about 200 at a time', async () => {
-		setNow(DAYTIME_IN_TEHRAN);
-		const recipients = Array.from({ length: 250 }, fresh);
-		ctx.fake.blockNumber('30004000', recipients[220], 'optout');
-		const { items, error } = await ctx.run(sms('informational', { recipients: recipients.join(','), additionalFields: { sender: '30004000' } }));
-		expect(error).toBeUndefined();
-		const checks = ctx.fake.requests.filter((request) => request.operation === 'line/blocked/exists');
-		expect(checks.map((check) => String(check.query?.receptor).split(',').length)).toEqual([200, 50]);
-		expect(sentForms().flatMap((form) => String(form?.receptor).split(','))).toHaveLength(249);
-		expect(items.filter((item) => item.json.skipped)).toHaveLength(1);
-	});
-
-	test('Send Different Messages asks each message\'s own line', async () => {
-		setNow(DAYTIME_IN_TEHRAN);
-		const number = fresh();
-		ctx.fake.blockNumber('30004000', number, 'optout');
-		const { items, error } = await ctx.run({
-			resource: 'sms',
-			operation: 'sendArray',
-			messageKind: 'informational',
-			messages: {
-				message: [
-					{ recipient: number, sender: '30004000', message: 'از خط ۳۰۰۰' },
-					{ recipient: number, sender: '10004346', message: 'از خط ۱۰۰۰' },
-				],
-			},
-		});
-		expect(error).toBeUndefined();
-		const request = ctx.fake.requests.find((r) => r.operation === 'sms/sendarray');
-		expect(JSON.parse(String(request?.form?.sender))).toEqual(['10004346']);
-		expect(JSON.parse(String(request?.form?.message))).toEqual(['از خط ۱۰۰۰\nلغو ۱۱']);
-		expect(items.map((item) => [item.json.sender, item.json.skipped ?? false])).toEqual([
-			['10004346', false],
-			['30004000', true],
-		]);
-	});
-
-	test('a Service message is sent to a number that opted out, as Kavenegar decides', async () => {
-		const number = fresh();
-		ctx.fake.blockNumber('30004000', number, 'optout');
-		const { items, error } = await ctx.run(sms('service', { recipients: number, additionalFields: { sender: '30004000' } }));
-		expect(error).toBeUndefined();
-		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['sms/send']);
-		expect(items[0].json).toMatchObject({ status: 14, cost: 0 });
-	});
-
-	test('a line Kavenegar refuses stops the item before any send, naming the field', async () => {
-		setNow(DAYTIME_IN_TEHRAN);
-		const { items, error } = await ctx.run(sms('informational', { additionalFields: { sender: '99999999' } }));
-		expect(items).toEqual([]);
-		expect(error?.message).toContain('412');
-		expect(ctx.fake.requests.map((request) => request.operation)).toEqual(['line/blocked/exists']);
 	});
 });
 

@@ -55,9 +55,20 @@ export function messageKindField(displayOptions: IDisplayOptions): INodeProperti
 	};
 }
 
+/**
+ * The kind, read once per item: every send's checks and rows ask for it, and n8n's getNodeParameter
+ * checks a value against the node's properties on every call.
+ */
+const kinds = new WeakMap<object, MessageKind>();
+
 export function messageKind(context: IExecuteSingleFunctions): MessageKind {
-	const kind = context.getNodeParameter('messageKind', 'service');
-	return kind === 'informational' || kind === 'advertising' ? kind : 'service';
+	let kind = kinds.get(context);
+	if (kind === undefined) {
+		const value = context.getNodeParameter('messageKind', 'service');
+		kind = value === 'informational' || value === 'advertising' ? value : 'service';
+		kinds.set(context, kind);
+	}
+	return kind;
 }
 
 /** Whether a reply can stop the send: the kinds that carry «لغو ۱۱» and skip those who sent 11. */

@@ -4,15 +4,11 @@
  * Message) through n8n-core's engine against the fake: what `date` went over the wire, what the
  * rows say, and the clock set with jest's fake Date (the engine's timers stay real).
  */
-const { useFake, expectRejectedBeforeSending, jalaliOf } = require('../../helpers');
+const { useFake, expectRejectedBeforeSending, jalaliOf, setNow } = require('../../helpers');
 
 const ctx = useFake();
-
-/** Only Date is faked: the engine, the fake's server and the harness run on real timers. */
-const REAL = /** @type {const} */ (['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout']);
-/** @param {string} iso */
-const setNow = (iso) => jest.useFakeTimers({ now: new Date(iso), doNotFake: [...REAL] });
 afterEach(() => jest.useRealTimers());
+
 
 const seconds = (/** @type {string} */ iso) => Date.parse(iso) / 1000;
 /** @param {import('n8n-workflow').INodeParameters} hours */
