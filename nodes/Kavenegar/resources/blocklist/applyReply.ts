@@ -1,12 +1,4 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-	type INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { quoted } from '../../../allNodes/bidi';
 import { callKavenegar, rowsOf } from '../../../allNodes/callKavenegar';
 import { inboxPage } from '../../../allNodes/inboxPages';
@@ -14,6 +6,7 @@ import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { normalisePhoneNumber } from '../../../allNodes/phoneNumbers';
 import { nodeOwnError } from '../../../allNodes/requestErrors';
 import { DAY } from '../../../allNodes/rowTimes';
+import { eachItem } from '../../operationParts/eachItem';
 import { showFor } from '../../operationParts/fields/routing';
 import { wordsOf } from '../sms/replies';
 import { blocklistLineField } from './line';
@@ -143,17 +136,5 @@ async function applyOne(context: Context, item: number): Promise<IDataObject> {
 }
 
 export async function applyReply(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const results: INodeExecutionData[] = [];
-	for (let item = 0; item < items.length; item++) {
-		try {
-			results.push({ json: await applyOne(this, item), pairedItem: { item } });
-		} catch (error) {
-			const failure =
-				error instanceof NodeOperationError || error instanceof NodeApiError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex: item });
-			if (!this.continueOnFail()) throw failure;
-			results.push({ json: { error: failure.message }, error: failure, pairedItem: { item } });
-		}
-	}
-	return [results];
+	return await eachItem(this, async (item) => await applyOne(this, item));
 }

@@ -1,15 +1,9 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-	type INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { withoutInvisibleMarks } from '../../../allNodes/invisibleMarks';
 import { normalisePhoneNumber } from '../../../allNodes/phoneNumbers';
 import { nodeOwnError } from '../../../allNodes/requestErrors';
 import { quoted } from '../../../allNodes/bidi';
+import { eachItem } from '../../operationParts/eachItem';
 import { showFor } from '../../operationParts/fields/routing';
 import { briefly } from '../../operationParts/rules/valueRules';
 import { errorAsToolResult, runsAsTool } from '../../sending/toolResults';
@@ -130,7 +124,6 @@ function checkOne(context: IExecuteFunctions, item: number, apiKey: string, nowM
 }
 
 export async function checkCode(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	if (runsAsTool(this)) {
 		const refusal = nodeOwnError(this.getNode(), 'Check Code is not offered to AI models', {
 			description: 'Without an attempt limit a model could be talked into guessing: check codes in a workflow tool that keeps the count (docs/one-time-codes.md)',
@@ -139,16 +132,5 @@ export async function checkCode(this: IExecuteFunctions): Promise<INodeExecution
 	}
 	const { apiKey } = await this.getCredentials<{ apiKey: string }>('kavenegarApi');
 	const nowMs = Date.now();
-	const results: INodeExecutionData[] = [];
-	for (let item = 0; item < items.length; item++) {
-		try {
-			results.push({ json: checkOne(this, item, String(apiKey), nowMs), pairedItem: { item } });
-		} catch (error) {
-			const failure = error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex: item });
-			if (!this.continueOnFail()) throw failure;
-			// Written as the classic engine writes an error item: an engine that passes items on as returned shows the same.
-			results.push({ json: { error: failure.message }, error: failure, pairedItem: { item } });
-		}
-	}
-	return [results];
+	return await eachItem(this, (item) => checkOne(this, item, String(apiKey), nowMs));
 }
