@@ -26,7 +26,7 @@ export const ADVERTISING_HOURS = { from: 7 * 60, until: 22 * 60, timeZone: 'Asia
  * saved workflow did before the field existed. No expression, so that a model as a tool cannot
  * call an advertisement a service message ($fromAI).
  */
-export function messageKindField(displayOptions: IDisplayOptions): INodeProperties {
+export function messageKindField(displayOptions: IDisplayOptions, { serviceOnly }: { serviceOnly?: string } = {}): INodeProperties {
 	return {
 		displayName: LABEL,
 		name: 'messageKind',
@@ -51,6 +51,7 @@ export function messageKindField(displayOptions: IDisplayOptions): INodeProperti
 		],
 		default: 'service',
 		description: "What the message is, in Iran's rules for sending",
+		...(serviceOnly !== undefined && { hint: serviceOnly }),
 		displayOptions,
 	};
 }

@@ -82,7 +82,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 		description: 'The question. The SMS ends with the link to answer it, about 150 characters more.',
 		displayOptions: display,
 	},
-	messageKindField(display),
+	messageKindField(display, { serviceOnly: 'A question to answer is a service message: informational and advertising go by SMS → Send' }),
 	{
 		displayName: 'Response Type',
 		name: 'responseType',

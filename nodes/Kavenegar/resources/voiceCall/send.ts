@@ -62,6 +62,6 @@ export const sendVoiceOperation: INodePropertyOptions = {
 export const sendVoiceFields: INodeProperties[] = [
 	recipients.property,
 	message.property,
-	messageKindField(display),
+	messageKindField(display, { serviceOnly: 'A call takes Service only: informational and advertising go by SMS → Send' }),
 	...sendOptionsCollections(display, [localIdsField, sendAtField(), sendWindowField], { messagePreview: false }),
 ];
