@@ -143,10 +143,12 @@ async function main() {
 				const shot = path.join(out, `${name}.${width}.png`);
 				await page.screenshot({ path: shot, fullPage: true });
 				// The page a screen at a time too: a viewer shrinks a tall full page until its text is unreadable.
+				// Scrolled there and shot as the screen shows it: a clip of the full page draws the whole page
+				// again for every screen, which made the guide's phone run minutes long.
 				const height = await page.evaluate(() => document.documentElement.scrollHeight);
 				for (let top = 0, part = 1; top < height; top += viewport.height, part++) {
-					const clip = { x: 0, y: top, width: viewport.width, height: Math.min(viewport.height, height - top) };
-					await page.screenshot({ path: shot.replace(/\.png$/, `.${part}.png`), fullPage: true, clip });
+					await page.evaluate((y) => document.documentElement.scrollTo(0, y), top);
+					await page.screenshot({ path: shot.replace(/\.png$/, `.${part}.png`) });
 				}
 				const { directions, turned, isolates, outOfOrder, codeSpans, codeOutOfOrder } = await page.evaluate(() => {
 					/** @type {Record<string, number>} */
