@@ -47,7 +47,7 @@ describe('SMS → Get Reply', () => {
 					receivedAt: new Date(reply.date * 1000).toISOString(),
 					receivedAtJalali: jalaliOf(reply.date),
 					messageId: reply.messageid,
-					replies: [{ messageId: reply.messageid, text: 'بله', receivedAt: new Date(reply.date * 1000).toISOString(), receivedAtJalali: jalaliOf(reply.date), answer: 'approved' }],
+					replies: [{ messageId: reply.messageid, text: 'بله', receivedAt: new Date(reply.date * 1000).toISOString(), receivedAtJalali: jalaliOf(reply.date), answer: 'approved', bareAnswer: 'approved' }],
 					since,
 				},
 				pairedItem: { item: 0 },
@@ -156,6 +156,33 @@ describe('SMS → Get Reply', () => {
 		expect(answersOf(items)).toEqual(['other', 'other', 'other', 'other', 'approved', 'declined']);
 		const other = await ctx.run(getReply({ reference: '9999' }));
 		expect(other.items[0].json).toEqual(expect.objectContaining({ answer: 'approved', text: '1 9999' }));
+	});
+
+	test('with a Reference, each reply still says the yes or no it is alone (bareAnswer), for the workflow to judge; 11 and لغو are none', async () => {
+		ctx.fake.seedInbox([
+			received('بله', 700),
+			received('۲', 600),
+			received('١', 550),
+			received('1 4821', 500),
+			received('11', 400),
+			received('لغو ۱۱', 300),
+			received('1 1', 200),
+			received('ok 👍', 100),
+		]);
+		const { items } = await ctx.run(getReply({ reference: '4821' }));
+		expect(items[0].json).toEqual(expect.objectContaining({ answer: 'approved', text: '1 4821' }));
+		expect(items[0].json.replies.map((/** @type {{ answer: string, bareAnswer: string | null }} */ reply) => [reply.answer, reply.bareAnswer])).toEqual([
+			['other', 'approved'],
+			['other', 'declined'],
+			['other', 'approved'],
+			['approved', null],
+			['other', null],
+			['other', null],
+			['other', null],
+			['other', null],
+		]);
+		const withoutReference = await ctx.run(getReply({ noWords: '' }));
+		expect(withoutReference.items[0].json.replies.map((/** @type {{ bareAnswer: string | null }} */ reply) => reply.bareAnswer).slice(0, 3)).toEqual(['approved', null, 'approved']);
 	});
 
 	test('a Since more than two days back is read in ranges of two days, each in both read states', async () => {

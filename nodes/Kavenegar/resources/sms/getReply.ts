@@ -20,7 +20,7 @@ import { unixTime } from '../../operationParts/rules/dates';
 import { invalidInput } from '../../operationParts/rules/inputErrors';
 import { prepareRequest, type ParamRule } from '../../operationParts/wireParams';
 import { everyMessageReceived } from '../../sending/pages';
-import { answerOf, replyWords, type ReplyWords } from './replies';
+import { answerOf, bareAnswerOf, replyWords, type ReplyWords } from './replies';
 
 /*
  * SMS → Get Reply: whether the number a question went to has answered it yes or no by SMS. It is
@@ -121,6 +121,7 @@ async function readReplies(
 			receivedAt: row.dateIso,
 			receivedAtJalali: row.dateJalali,
 			answer: answerOf(String(row.message ?? ''), words),
+			bareAnswer: bareAnswerOf(String(row.message ?? ''), words),
 		}));
 	const shown = replies.find((reply) => reply.answer !== 'other') ?? replies[0];
 	const json: IDataObject = {

@@ -93,3 +93,11 @@ export function answerOf(text: string, { answers, reference }: ReplyWords): Answ
 	}
 	return 'other';
 }
+
+/**
+ * The yes or no of a reply that is a yes or no word alone, without any Reference: whether such a
+ * reply may decide is for the workflow, which alone knows how many questions the number has open.
+ */
+export function bareAnswerOf(text: string, { answers }: ReplyWords): Answer | null {
+	return answers.get(wordsOf(text).join('')) ?? null;
+}
