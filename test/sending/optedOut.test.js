@@ -6,20 +6,12 @@
  * advertising's hours hold nothing back.
  */
 const { useFake, setNow, inLatestVersion } = require('../helpers');
+const { DAYTIME_IN_TEHRAN, messageKindSends } = require('../messageKindSends');
 
 const ctx = inLatestVersion(useFake());
 afterEach(() => jest.useRealTimers());
 
-let series = 7_500_000;
-/** Numbers of their own, so that one test's sends are not another's duplicates. */
-const fresh = () => `0912${String(series++).padStart(7, '0')}`;
-/**
- * @param {string} messageKind
- * @param {import('n8n-workflow').INodeParameters} [extra]
- */
-const sms = (messageKind, extra = {}) => ({ resource: 'sms', operation: 'send', recipients: fresh(), message: 'تخفیف ۲۰ درصدی باشگاه مشتریان', messageKind, ...extra });
-const sentForms = () => ctx.fake.requests.filter((request) => request.operation === 'sms/send').map((request) => request.form);
-const DAYTIME_IN_TEHRAN = '2026-11-23T06:30:00Z'; // Monday 10:00
+const { fresh, sms, sentForms } = messageKindSends(ctx, 7_500_000);
 
 describe('Message Kind: numbers that opted out of the line', () => {
 	test('are skipped, reported in the output, and cost nothing; the others go', async () => {
