@@ -23,7 +23,24 @@ function messageKindSends(ctx, firstNumber) {
 	 */
 	const sms = (messageKind, extra = {}) => ({ resource: 'sms', operation: 'send', recipients: fresh(), message: 'تخفیف ۲۰ درصدی باشگاه مشتریان', messageKind, ...extra });
 	const sentForms = () => ctx.fake.requests.filter((request) => request.operation === 'sms/send').map((request) => request.form);
-	return { fresh, sms, sentForms };
+	/**
+	 * An SMS → Send Different Messages of a kind, a row per [recipient, sender line, text].
+	 * @param {string} messageKind
+	 * @param {[string, string, string][]} rows
+	 * @returns {import('n8n-workflow').INodeParameters}
+	 */
+	const sendArray = (messageKind, rows) => ({
+		resource: 'sms',
+		operation: 'sendArray',
+		messageKind,
+		messages: { message: rows.map(([recipient, sender, message]) => ({ recipient, sender, message })) },
+	});
+	/**
+	 * One JSON-array field of the Send Different Messages request the fake received.
+	 * @param {string} field
+	 */
+	const sentArray = (field) => JSON.parse(String(ctx.fake.requests.find((request) => request.operation === 'sms/sendarray')?.form?.[field]));
+	return { fresh, sms, sentForms, sendArray, sentArray };
 }
 
 module.exports = { DAYTIME_IN_TEHRAN, messageKindSends };

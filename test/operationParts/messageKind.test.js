@@ -12,7 +12,7 @@ const ctx = inLatestVersion(useFake());
 afterEach(() => jest.useRealTimers());
 
 const seconds = (/** @type {string} */ iso) => Date.parse(iso) / 1000;
-const { fresh, sms, sentForms } = messageKindSends(ctx, 7_000_000);
+const { fresh, sms, sentForms, sendArray, sentArray } = messageKindSends(ctx, 7_000_000);
 
 describe('Message Kind: «لغو ۱۱»', () => {
 	test('Service, the default, sends the text as written and asks nothing more of Kavenegar', async () => {
@@ -73,20 +73,14 @@ describe('Message Kind: «لغو ۱۱»', () => {
 	test('Send Different Messages adds it to each text that lacks it, a text with commas kept whole', async () => {
 		setNow(DAYTIME_IN_TEHRAN);
 		const [first, second] = [fresh(), fresh()];
-		const { items, error } = await ctx.run({
-			resource: 'sms',
-			operation: 'sendArray',
-			messageKind: 'informational',
-			messages: {
-				message: [
-					{ recipient: first, sender: '10004346', message: 'سلام علی، امتیاز شما ۱۲۰ است' },
-					{ recipient: second, sender: '10004346', message: 'سلام مریم\nلغو ۱۱' },
-				],
-			},
-		});
+		const { items, error } = await ctx.run(
+			sendArray('informational', [
+				[first, '10004346', 'سلام علی، امتیاز شما ۱۲۰ است'],
+				[second, '10004346', 'سلام مریم\nلغو ۱۱'],
+			]),
+		);
 		expect(error).toBeUndefined();
-		const request = ctx.fake.requests.find((r) => r.operation === 'sms/sendarray');
-		expect(JSON.parse(String(request?.form?.message))).toEqual(['سلام علی، امتیاز شما ۱۲۰ است\nلغو ۱۱', 'سلام مریم\nلغو ۱۱']);
+		expect(sentArray('message')).toEqual(['سلام علی، امتیاز شما ۱۲۰ است\nلغو ۱۱', 'سلام مریم\nلغو ۱۱']);
 		expect(items.map((item) => item.json.messageKind)).toEqual(['informational', 'informational']);
 	});
 });

@@ -11,7 +11,7 @@ const { DAYTIME_IN_TEHRAN, messageKindSends } = require('../messageKindSends');
 const ctx = inLatestVersion(useFake());
 afterEach(() => jest.useRealTimers());
 
-const { fresh, sms, sentForms } = messageKindSends(ctx, 7_500_000);
+const { fresh, sms, sentForms, sendArray, sentArray } = messageKindSends(ctx, 7_500_000);
 
 describe('Message Kind: numbers that opted out of the line', () => {
 	test('are skipped, reported in the output, and cost nothing; the others go', async () => {
@@ -60,21 +60,15 @@ describe('Message Kind: numbers that opted out of the line', () => {
 		setNow(DAYTIME_IN_TEHRAN);
 		const number = fresh();
 		ctx.fake.blockNumber('30004000', number, 'optout');
-		const { items, error } = await ctx.run({
-			resource: 'sms',
-			operation: 'sendArray',
-			messageKind: 'informational',
-			messages: {
-				message: [
-					{ recipient: number, sender: '30004000', message: 'از خط ۳۰۰۰' },
-					{ recipient: number, sender: '10004346', message: 'از خط ۱۰۰۰' },
-				],
-			},
-		});
+		const { items, error } = await ctx.run(
+			sendArray('informational', [
+				[number, '30004000', 'از خط ۳۰۰۰'],
+				[number, '10004346', 'از خط ۱۰۰۰'],
+			]),
+		);
 		expect(error).toBeUndefined();
-		const request = ctx.fake.requests.find((r) => r.operation === 'sms/sendarray');
-		expect(JSON.parse(String(request?.form?.sender))).toEqual(['10004346']);
-		expect(JSON.parse(String(request?.form?.message))).toEqual(['از خط ۱۰۰۰\nلغو ۱۱']);
+		expect(sentArray('sender')).toEqual(['10004346']);
+		expect(sentArray('message')).toEqual(['از خط ۱۰۰۰\nلغو ۱۱']);
 		expect(items.map((item) => [item.json.sender, item.json.skipped ?? false])).toEqual([
 			['10004346', false],
 			['30004000', true],
