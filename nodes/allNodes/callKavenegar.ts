@@ -17,8 +17,9 @@ import { isTimeout, withoutRequestDetails } from './requestErrors';
 const REQUEST_TIMEOUT_SECONDS = 60;
 
 /**
- * One request to `{base}/v1/{key}/{operation}.json` outside n8n's routing, a form-encoded POST (or a GET or DELETE with the parameters in the query string, for operations that take only those) (the triggers,
- * the node's credit check, Send and Wait for Response), its envelope checked the way the node checks it, with `hints` by
+ * One request to `{base}/v1/{key}/{operation}.json` outside n8n's routing (the triggers, the node's
+ * credit check, Send and Wait for Response, the opt-out checks): a form-encoded POST, or a GET or
+ * DELETE with the parameters in the query string for operations that take only those; its envelope checked the way the node checks it, with `hints` by
  * service code (see assertServiceSuccess) and the `labels` of the caller's fields by the parameter
  * they fill, so that an error names the field its code points at. The URL holds the key, so a failed request's error goes on without it, as the node's do.
  * `credentialType` names where the key and Base URL are: the webhook trigger's own credential

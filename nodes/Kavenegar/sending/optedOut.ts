@@ -106,7 +106,11 @@ export function optedOutSkipped(plan: OptOutPlan): ParamRule {
 			lines.forEach((value, i) => (lines[i] = value === '' ? line : value));
 		}
 		const byLine = new Map<string, string[]>();
-		recipients.forEach((number, i) => byLine.set(lines[i], [...(byLine.get(lines[i]) ?? []), number]));
+		recipients.forEach((number, i) => {
+			const numbers = byLine.get(lines[i]);
+			if (numbers === undefined) byLine.set(lines[i], [number]);
+			else numbers.push(number);
+		});
 		const blocked = new Map<string, Set<string>>();
 		for (const [line, numbers] of byLine) blocked.set(line, await blockedOn(this, run, line, [...new Set(numbers)]));
 		const skip = recipients.map((number, i) => blocked.get(lines[i])?.has(number) === true);
