@@ -68,10 +68,10 @@ const CODE_LENGTH = 6;
 const MAX_CHECKS = 3;
 const SECONDS_BETWEEN_CODES = 60;
 const PER_SESSION = 5;
-const PER_IP = 20;
+const SIGN_UPS_PER_IP = 20;
 const PER_PREFIX = 10;
 const PREFIX_DIGITS = 8;
-const CODES_PER_HOUR_ALL = 100;
+const SIGN_UPS_PER_HOUR = 100;
 const WORKFLOWS = {
 	request: { file: 'otp-request-code.json', id: 'kvnOtpRequestFlow1' },
 	check: { file: 'otp-check-code.json', id: 'kvnOtpCheckFlow001' },
@@ -135,17 +135,32 @@ async function otpStage() {
 	fake.addApprovedTemplate(TEMPLATE, 'Your Shop login code: %token');
 	const request = workflowOf(WORKFLOWS.request);
 	const check = workflowOf(WORKFLOWS.check);
+	const cleanup = nightlyCleanupNow(request);
 	return {
 		fake,
 		credentials: [
 			{ ...CREDENTIAL, data: { apiKey: API_KEY, baseUrl: fake.url } },
 			{ ...HEADER_CREDENTIAL, data: { name: SERVER_HEADER, value: SERVER_KEY } },
 		],
-		workflows: [request, check],
-		calls: { fake, problems: [], lines: [], paths: { request: webhookPath(request), check: webhookPath(check) } },
+		workflows: [request, check, cleanup],
+		calls: { fake, problems: [], lines: [], paths: { request: webhookPath(request), check: webhookPath(check), cleanup: webhookPath(cleanup) } },
 	};
 }
-/** @typedef {{ fake: Fake, problems: string[], lines: string[], paths: { request: string, check: string } }} Calls */
+/** @typedef {{ fake: Fake, problems: string[], lines: string[], paths: { request: string, check: string, cleanup: string } }} Calls */
+
+/**
+ * The request example's nightly branch as it is, its schedule replaced by a Webhook that runs it now,
+ * and logins kept 0 days, so that one call shows what each of its deletes takes.
+ * @param {any} request the request example as imported
+ */
+function nightlyCleanupNow(request) {
+	const branch = ['Settings', 'Forget codes of yesterday', 'Forget old alerts', 'Forget old logins'];
+	const nodes = structuredClone(request.nodes.filter((/** @type {{ name: string }} */ node) => branch.includes(node.name)));
+	for (const assignment of nodes.find((/** @type {{ name: string }} */ node) => node.name === 'Settings').parameters.assignments.assignments) if (assignment.name === 'returningUserDays') assignment.value = 0;
+	nodes.push({ parameters: { httpMethod: 'POST', path: 'kavenegar-otp-cleanup-check', responseMode: 'lastNode', options: {} }, id: crypto.randomUUID(), name: 'Now', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 700], webhookId: crypto.randomUUID() });
+	const connections = { Now: { main: [[{ node: 'Forget codes of yesterday', type: 'main', index: 0 }]] }, ...Object.fromEntries(branch.slice(1, -1).map((name) => [name, request.connections[name]])) };
+	return { name: `${request.name} (nightly cleanup, now)`, nodes, connections, settings: request.settings, id: 'kvnOtpCleanupNow01', active: false };
+}
 
 /**
  * @param {import('./lib/liveProof').Running} running
@@ -153,13 +168,12 @@ async function otpStage() {
  */
 async function callFlows({ api, base }, { fake, problems, lines, paths }) {
 	const began = Date.now();
-	const url = { request: `${base}/webhook/${paths.request}`, check: `${base}/webhook/${paths.check}` };
-	await webhookRegistered(url.request);
-	await webhookRegistered(url.check);
+	const url = { request: `${base}/webhook/${paths.request}`, check: `${base}/webhook/${paths.check}`, cleanup: `${base}/webhook/${paths.cleanup}` };
+	for (const hook of Object.values(url)) await webhookRegistered(hook);
 	const tables = dataTables(api);
 
 	/**
-	 * @param {'request' | 'check'} flow
+	 * @param {'request' | 'check' | 'cleanup'} flow
 	 * @param {unknown} body
 	 * @param {Record<string, string>} [headers] the server's key unless given
 	 * @returns {Promise<Answer>}
@@ -366,17 +380,20 @@ async function callFlows({ api, base }, { fake, problems, lines, paths }) {
 		if (!(answer.body?.retryAfter > 3000 && answer.body.retryAfter <= 3600)) problems.push(`a request past the session's hour said retryAfter ${answer.body?.retryAfter}, not about an hour`);
 	}
 	const busyIp = '5.200.0.1';
-	await tables.insert(CODES_TABLE, Array.from({ length: PER_IP }, (_, index) => codeRow({ phone: `0937${String(index).padStart(4, '0')}111`, ip: busyIp, returning: true })));
+	await tables.insert(CODES_TABLE, Array.from({ length: SIGN_UPS_PER_IP }, (_, index) => codeRow({ phone: `0937${String(index).padStart(4, '0')}111`, ip: busyIp })));
 	const ipFrom = fake.requests.length;
 	const ipAnswer = await post('request', { phone: '09371230000', ip: busyIp, session: someone().session });
-	expectAnswer(`a request from an IP past its ${PER_IP} codes of the hour`, ipAnswer, 429, { sent: false, reason: 'asker_limit' });
+	expectAnswer(`a new number from an IP past its ${SIGN_UPS_PER_IP} sign-ups of the hour`, ipAnswer, 429, { sent: false, reason: 'asker_limit' });
+	await tables.insert(LOGINS_TABLE, [{ phone: '09371230001' }]);
+	await requestCode('09371230001', '09371230001', { ip: busyIp, session: someone().session });
+	const prefixFrom = fake.requests.length;
 	const prefix = '09381234';
 	await tables.insert(CODES_TABLE, Array.from({ length: PER_PREFIX }, (_, index) => codeRow({ phone: `${prefix}${String(index).padStart(3, '0')}`, returning: true })));
 	const prefixAnswer = await post('request', { phone: `${prefix}999`, ...someone() });
 	expectAnswer(`a new number in a range of 1,000 (${prefix}…) past its ${PER_PREFIX} codes of the hour`, prefixAnswer, 429, { sent: false, reason: 'number_limit' });
 	expectNoTiming('a request past the prefix limit', prefixAnswer);
-	if (fake.requests.length !== ipFrom) problems.push('a request past the IP or prefix limit reached Kavenegar');
-	lines.push(`  limits              ${BURST} askers at one number: ${burstSent} SMS; one session at ${BURST} numbers: ${spreadSent} SMS; an IP and a prefix past their hour: 429, nothing sent (${seconds(limitsAt)})`);
+	if (fake.requests.length !== prefixFrom || lookupsTo('09371230000', ipFrom).length > 0) problems.push('a request past the IP or prefix limit reached Kavenegar');
+	lines.push(`  limits              ${BURST} askers at one number: ${burstSent} SMS; one session at ${BURST} numbers: ${spreadSent} SMS; an IP past its sign-ups (a returning number still served) and a prefix past its hour: 429, nothing sent (${seconds(limitsAt)})`);
 
 	// call: a voice code, under the same limits.
 	const caller = someone();
@@ -422,7 +439,7 @@ async function callFlows({ api, base }, { fake, problems, lines, paths }) {
 	lines.push(`  failures            Kavenegar 418 → 502 and the place given back, an answer lost → 502 still counted, Check Code failing → 500, codes table deleted → set up again`);
 
 	// cap: sign-ups fill the hour; returning numbers still get their codes; the owner is told once.
-	await tables.insert(CODES_TABLE, Array.from({ length: CODES_PER_HOUR_ALL }, (_, index) => codeRow({ phone: `0939${String(index).padStart(4, '0')}777`, session: sessionHash(`cap-${index}`) })));
+	await tables.insert(CODES_TABLE, Array.from({ length: SIGN_UPS_PER_HOUR }, (_, index) => codeRow({ phone: `0939${String(index).padStart(4, '0')}777`, session: sessionHash(`cap-${index}`) })));
 	const capFrom = fake.requests.length;
 	for (const phone of ['09129990011', '09129990022', '09129990033']) {
 		const capped = await post('request', { phone, ...someone() });
@@ -434,7 +451,15 @@ async function callFlows({ api, base }, { fake, problems, lines, paths }) {
 	await requestCode('09129990099', '09129990099', someone());
 	const alerts = await tables.rows(ALERTS_TABLE);
 	if (alerts.length !== 1) problems.push(`the owner was told ${alerts.length} times (rows of ${ALERTS_TABLE}), not once for the three requests past the hourly cap`);
-	lines.push(`  hourly cap          ${CODES_PER_HOUR_ALL} sign-ups in the hour: the next new numbers 429 with nothing sent, a returning number its code (all on n8n ${seconds(began)})`);
+	// the nightly cleanup: logins older than returningUserDays go (0 days in this copy), today's codes stay.
+	const codesBefore = (await tables.rows(CODES_TABLE)).length;
+	const loginsBefore = (await tables.rows(LOGINS_TABLE)).length;
+	const cleaned = await post('cleanup', {}, {});
+	const codesAfter = (await tables.rows(CODES_TABLE)).length;
+	const loginsAfter = (await tables.rows(LOGINS_TABLE)).length;
+	if (cleaned.status !== 200 || loginsBefore === 0 || loginsAfter !== 0 || codesAfter !== codesBefore) problems.push(`the nightly cleanup (HTTP ${cleaned.status}) left ${loginsAfter} of ${loginsBefore} logins older than 0 days and ${codesAfter} of ${codesBefore} codes of today, not 0 and all`);
+	lines.push(`  nightly cleanup     ${loginsBefore} logins older than returningUserDays deleted, ${codesAfter} codes of today kept`);
+	lines.push(`  hourly cap          ${SIGN_UPS_PER_HOUR} sign-ups in the hour: the next new numbers 429 with nothing sent, a returning number its code (all on n8n ${seconds(began)})`);
 }
 
 /**
