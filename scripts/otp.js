@@ -43,7 +43,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { N8N_VERSION, ROOT, readJson } = require('./lib/n8nInstall');
+const { N8N_DIR, N8N_VERSION, ROOT, readJson } = require('./lib/n8nInstall');
 const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
 const { executionsInSqlite, filesHolding } = require('./lib/webhookTrigger');
@@ -53,6 +53,11 @@ const { startFakeKavenegar } = require('../test/fakeKavenegar');
 const API_KEY = `live-otp-${crypto.randomBytes(12).toString('hex')}`;
 const SERVER_KEY = `otp-server-${crypto.randomBytes(16).toString('hex')}`;
 const SERVER_HEADER = 'X-Otp-Key';
+/** What must appear in no execution and no log. */
+const OTP_SECRETS = [
+	{ label: 'the API key', value: API_KEY },
+	{ label: "the server's key", value: SERVER_KEY },
+];
 const CREDENTIAL = { id: 'kvnOtpCredential01', name: 'Kavenegar (one-time code check fake)', type: 'kavenegarApi' };
 const HEADER_CREDENTIAL = { id: 'kvnOtpServerKey001', name: 'Your server (one-time code check)', type: 'httpHeaderAuth' };
 const TEMPLATE = 'shopLogin';
@@ -128,7 +133,7 @@ async function prepare({ workDir, userFolder, logDir }) {
 
 /**
  * What the check imports and calls with, on whatever n8n runs it (one `n8n start`, or queue mode).
- * @returns {Promise<{ fake: Fake, credentials: object[], workflows: any[], calls: Calls }>}
+ * @returns {Promise<{ fake: Fake, credentials: { id: string, name: string, type: string, data: Record<string, unknown> }[], workflows: any[], calls: Calls }>}
  */
 async function otpStage() {
 	const fake = await startFakeKavenegar({ apiKey: API_KEY });
@@ -163,7 +168,7 @@ function nightlyCleanupNow(request) {
 }
 
 /**
- * @param {import('./lib/liveProof').Running} running
+ * @param {Pick<import('./lib/liveProof').Running, 'api' | 'base'>} running
  * @param {Calls} calls
  */
 async function callFlows({ api, base }, { fake, problems, lines, paths }) {
@@ -518,28 +523,46 @@ function dataTables(api) {
 async function searchAndReport({ userFolder, logDir, fake, problems, lines }) {
 	await fake.close();
 	const codes = fake.requests.filter((request) => request.operation === 'verify/lookup').map((request) => String(request.form?.token));
-	const executions = await executionsInSqlite(userFolder, WORKFLOWS.request.id);
-	const secrets = [
-		{ label: 'the API key', value: API_KEY },
-		{ label: "the server's key", value: SERVER_KEY },
-	];
+	// n8n 2.41 marks an execution it does not save deleted and removes it at its next hard delete.
+	const marked = await deletedExecutions(userFolder, WORKFLOWS.request.id);
+	const executions = (await executionsInSqlite(userFolder, WORKFLOWS.request.id)).filter((execution) => !marked.has(execution.id));
 	for (const execution of executions) {
 		for (const code of codes) if (new RegExp(`(?<!\\d)${code}(?!\\d)`).test(execution.text)) problems.push(`the code ${code} is in the request workflow's execution ${execution.id}`);
-		for (const { label, value } of secrets) if (execution.text.includes(value)) problems.push(`${label} is in execution ${execution.id}`);
+		for (const { label, value } of OTP_SECRETS) if (execution.text.includes(value)) problems.push(`${label} is in execution ${execution.id}`);
 	}
 	const logs = fs.readdirSync(logDir).map((file) => path.join(logDir, file));
-	for (const found of filesHolding(logs, secrets)) problems.push(found);
+	for (const found of filesHolding(logs, OTP_SECRETS)) problems.push(found);
 	console.log('');
 	console.log(`One-time codes in n8n ${N8N_VERSION} (n8n start, the two examples, n8n's Data tables):`);
 	for (const line of lines) console.log(line);
-	console.log(`  secrecy             ${codes.length} codes searched in ${executions.length} executions of the request workflow; the API key and the server's key there and in n8n's logs`);
+	console.log(`  secrecy             ${codes.length} codes searched in ${executions.length} executions of the request workflow (${marked.size} more marked deleted by n8n); the API key and the server's key there and in n8n's logs`);
 	return problems;
+}
+
+/**
+ * The executions of a workflow n8n has marked deleted but not yet removed.
+ * @param {string} userFolder
+ * @param {string} workflowId
+ * @returns {Promise<Set<string>>}
+ */
+function deletedExecutions(userFolder, workflowId) {
+	const sqlite3 = require(path.join(N8N_DIR, 'node_modules', 'sqlite3'));
+	return new Promise((resolve, reject) => {
+		const db = new sqlite3.Database(path.join(userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY, (/** @type {Error | null} */ openError) => {
+			if (openError) return reject(openError);
+			db.all('select id from execution_entity where "workflowId" = ? and "deletedAt" is not null', [workflowId], (/** @type {Error | null} */ error, /** @type {{ id: number }[]} */ rows) => {
+				db.close();
+				if (error) reject(error);
+				else resolve(new Set(rows.map((row) => String(row.id))));
+			});
+		});
+	});
 }
 
 /** @type {import('./lib/liveProof').SharedCheck} */
 const otpCheck = { name: 'one-time codes', prepare };
 
-module.exports = { otpCheck, otpStage, callFlows };
+module.exports = { OTP_SECRETS, otpCheck, otpStage, callFlows };
 
 if (require.main === module) {
 	log(`one-time codes: the request and check examples in n8n ${N8N_VERSION}`);

@@ -24,14 +24,16 @@
  *    workers, each once (scripts/queue/webhook.js).
  * 5. An approval by SMS (Send and Wait for Response): asked on a worker, answered through main's
  *    signed link, finished on a worker (scripts/queue/approval.js).
- * 6. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
+ * 6. The one-time code examples (scripts/otp.js) as they are, on PostgreSQL with their executions on
+ *    the workers: every case of npm run test:otp, the peak of 100 people among them.
+ * 7. Two sends that fail for good (nothing listening, an answer 404) leave stored and logged errors.
  *    The API key (with characters to escape) is searched, raw, URL-encoded and JSON-escaped, in every
  *    log line of every n8n process and n8n CLI command (at debug level), in Redis (every command it
  *    received, from `redis-cli monitor`, and every key and value left, from `--scan`) and PostgreSQL
  *    (every statement with its parameters, from its log, and every row, from pg_dump). The fakes' own
  *    logs are not searched: a fake is the service and prints the key it accepts (which shows that the
  *    search finds the key where it is).
- * 7. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
+ * 8. Prints the figures and fails on any duplicate, loss, leak, or an answer of n8n it cannot
  *    explain. Every process it started is stopped by its PID, also on failure and on SIGINT.
  *
  * The whole run takes one to two minutes once n8n is cached, so CI runs the same numbers.
@@ -52,6 +54,7 @@ const { TRIGGER_WORKFLOW_ID, sendWorkflow, triggerWorkflow } = require('./queue/
 const { webhookTriggerPart } = require('./queue/webhook');
 const { startInboxFeed } = require('./queue/inboxFeed');
 const { APPROVAL_WORKFLOW_ID, approvalWorkflow, runApproval } = require('./queue/approval');
+const { OTP_SECRETS, callFlows: callOtpFlows, otpStage } = require('./otp');
 
 const CALLS = Number(process.env.QUEUE_CALLS || 200);
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 10);
@@ -87,7 +90,7 @@ const CALL_TIMEOUT_MS = 45 * 1000;
  */
 /** @typedef {Awaited<ReturnType<typeof runLoad>>} LoadFigures */
 /**
- * @typedef {{ loads: LoadFigures[], failing?: number, webhook?: string, approval?: string, trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
+ * @typedef {{ loads: LoadFigures[], failing?: number, webhook?: string, approval?: string, otp?: string[], trigger?: Awaited<ReturnType<typeof checkTrigger>>, searched?: { files: number, redisKeysLeft: number, redisCommands: number, executionDataRows: number }, executionsPerWorker?: Record<string, number> }} Figures
  */
 
 /** @type {[string, number][]} */
@@ -568,6 +571,9 @@ async function main() {
 	// Without faults: an approval SMS is sent once, not retried.
 	const approvalFake = await startFake(await freePort(), ['--api-key', API_KEY], path.join(logDir, 'fake-approval.log'));
 	stoppers.push(() => approvalFake.stop());
+	// The one-time code examples as they are, with their own fake and credentials (scripts/otp.js).
+	const otp = await otpStage();
+	stoppers.push(() => otp.fake.close());
 	log(`redis :${redis.port} (pid ${redis.pid}), postgres :${postgres.port} (pid ${postgres.pid}), fakes ${fakes.derived.url} ${fakes.caller.url}`);
 
 	/** @type {Record<string, string>} */
@@ -603,6 +609,7 @@ async function main() {
 		[
 			...Object.entries(credentials).map(([which, credential]) => ({ ...credential, type: 'kavenegarApi', data: { apiKey: API_KEY, baseUrl: baseUrls[which] } })),
 			...webhookTrigger.credentials,
+			...otp.credentials,
 		],
 		cli,
 	);
@@ -619,10 +626,11 @@ async function main() {
 			triggerWorkflow(credentials.derived),
 			webhookTrigger.workflow,
 			approvalWorkflow(credentials.approval),
+			...otp.workflows,
 		],
 		cli,
 	);
-	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID, webhookTrigger.workflow.id, APPROVAL_WORKFLOW_ID]) await publishWorkflow(id, cli);
+	for (const id of [...loads.map((load) => load.workflowId), ...FAILING.map((failing) => failing.workflowId), TRIGGER_WORKFLOW_ID, webhookTrigger.workflow.id, APPROVAL_WORKFLOW_ID, ...otp.workflows.map((workflow) => workflow.id)]) await publishWorkflow(id, cli);
 	phase('services started, credentials and workflows imported', started);
 
 	started = Date.now();
@@ -662,6 +670,13 @@ async function main() {
 	figures.approval = `execution ${approval.executionId} asked and finished on ${approval.workers.join(' then ')}, data.approved ${approval.approved}`;
 	phase('approval by SMS', started);
 
+	// The one-time code examples on PostgreSQL, their executions on the workers: every case of npm run test:otp.
+	started = Date.now();
+	await callOtpFlows({ api, base: /** @type {string} */ (mainServer.url) }, otp.calls);
+	figures.otp = otp.calls.lines;
+	problems.push(...otp.calls.problems.map((problem) => `one-time codes: ${problem}`));
+	phase('one-time codes', started);
+
 	started = Date.now();
 	const workers = () => servers.filter((server) => server.role === 'worker');
 	figures.webhook = webhookTrigger.describe(await webhookTrigger.run({ main: mainServer, api, workers, psql: postgres.psql, workDir: /** @type {string} */ (workDir), logDir, env, problems }));
@@ -690,6 +705,7 @@ async function main() {
 	if (searchKey([path.join(logDir, 'fake-derived.log')], API_KEY).length === 0) problems.push('the key search does not find the key in the fake\'s log, where it is');
 	for (const leak of leaks) problems.push(`the API key (${leak.form}) appears in ${leak.file}: ${leak.line}`);
 	problems.push(...webhookTrigger.secretsIn(searched));
+	for (const { label, value } of OTP_SECRETS) for (const leak of searchKey(searched, value)) problems.push(`one-time codes: ${label} (${leak.form}) appears in ${leak.file}: ${leak.line}`);
 	const redisCommands = fs.readFileSync(path.join(logDir, 'redis-monitor.log'), 'utf8').split('\n').length - 1;
 	figures.searched = { files: searched.length, redisKeysLeft: redisDump.keys, redisCommands, executionDataRows: Number(executionRows) };
 	figures.executionsPerWorker = perWorker;
@@ -716,6 +732,7 @@ function printFigures(figures) {
 	if (figures.executionsPerWorker) console.log(`executions per worker   ${Object.entries(figures.executionsPerWorker).map(([name, count]) => `${name} ${count}`).join(', ')}`);
 	if (figures.webhook) console.log(`webhook trigger         ${figures.webhook}`);
 	if (figures.approval) console.log(`approval by SMS         ${figures.approval}`);
+	if (figures.otp) console.log(`one-time codes (the examples on PostgreSQL, run by the workers):\n${figures.otp.join('\n')}`);
 	const t = figures.trigger;
 	if (t) console.log(`trigger                 ${t.messages} incoming messages, ${t.emitted} emitted in ${t.executions} executions, ${t.missed} missed, ${t.twice} twice`);
 	const s = figures.searched;
