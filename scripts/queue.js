@@ -705,7 +705,14 @@ async function main() {
 	if (searchKey([path.join(logDir, 'fake-derived.log')], API_KEY).length === 0) problems.push('the key search does not find the key in the fake\'s log, where it is');
 	for (const leak of leaks) problems.push(`the API key (${leak.form}) appears in ${leak.file}: ${leak.line}`);
 	problems.push(...webhookTrigger.secretsIn(searched));
-	for (const { label, value } of OTP_SECRETS) for (const leak of searchKey(searched, value)) problems.push(`one-time codes: ${label} (${leak.form}) appears in ${leak.file}: ${leak.line}`);
+	// The server's key is a header of the request n8n's Webhook node outputs: n8n writes the execution,
+	// that output in it, when the execution starts and deletes it at the end (the examples save no
+	// successful execution), so PostgreSQL's log of every statement holds it; what is left in the
+	// database (the dump), Redis and every n8n log must not.
+	for (const { label, value } of OTP_SECRETS) {
+		const where = label === "the server's key" ? searched.filter((file) => path.basename(file) !== 'postgres.log') : searched;
+		for (const leak of searchKey(where, value)) problems.push(`one-time codes: ${label} (${leak.form}) appears in ${leak.file}: ${leak.line}`);
+	}
 	const redisCommands = fs.readFileSync(path.join(logDir, 'redis-monitor.log'), 'utf8').split('\n').length - 1;
 	figures.searched = { files: searched.length, redisKeysLeft: redisDump.keys, redisCommands, executionDataRows: Number(executionRows) };
 	figures.executionsPerWorker = perWorker;

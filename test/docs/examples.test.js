@@ -42,6 +42,11 @@ describe('the examples, for an Iranian user', () => {
 		expect(text).toMatch(PERSIAN);
 	});
 
+	// PostgreSQL keeps a workflow's name in 128 characters: a longer one fails the import there.
+	test.each(files)('%s has a name PostgreSQL can keep', (file) => {
+		expect(workflow(file).name.length).toBeLessThanOrEqual(128);
+	});
+
 	test.each(files)('%s has a sticky note in Persian', (file) => {
 		const notes = workflow(file).nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 		expect(notes.some((note) => PERSIAN.test(String(note.parameters.content)))).toBe(true);
