@@ -18,7 +18,7 @@ const LEFT_OUT = { 'approval-by-sms.json': 'its texts and note are rewritten wit
 
 /** @typedef {{ name: string, type: string, parameters: Record<string, unknown> }} SavedNode */
 
-/** @param {string} file @returns {{ nodes: SavedNode[] }} */
+/** @param {string} file @returns {{ name: string, nodes: SavedNode[] }} */
 const workflow = (file) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
 
 const files = fs
