@@ -53,10 +53,13 @@ const { startFakeKavenegar } = require('../test/fakeKavenegar');
 const API_KEY = `live-otp-${crypto.randomBytes(12).toString('hex')}`;
 const SERVER_KEY = `otp-server-${crypto.randomBytes(16).toString('hex')}`;
 const SERVER_HEADER = 'X-Otp-Key';
-/** What must appear in no execution and no log. */
+/**
+ * What must appear in no execution and no log. The server's key is a header of the request n8n's
+ * Webhook node outputs, so it is in an execution while it runs (`whileRunning`).
+ */
 const OTP_SECRETS = [
-	{ label: 'the API key', value: API_KEY },
-	{ label: "the server's key", value: SERVER_KEY },
+	{ label: 'the API key', value: API_KEY, whileRunning: false },
+	{ label: "the server's key", value: SERVER_KEY, whileRunning: true },
 ];
 const CREDENTIAL = { id: 'kvnOtpCredential01', name: 'Kavenegar (one-time code check fake)', type: 'kavenegarApi' };
 const HEADER_CREDENTIAL = { id: 'kvnOtpServerKey001', name: 'Your server (one-time code check)', type: 'httpHeaderAuth' };
