@@ -43,10 +43,10 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { N8N_DIR, N8N_VERSION, ROOT, readJson } = require('./lib/n8nInstall');
+const { N8N_VERSION, ROOT, readJson } = require('./lib/n8nInstall');
 const { runLiveProof, runOnOneN8n } = require('./lib/liveProof');
 const { log, seconds } = require('./lib/processes');
-const { executionsInSqlite, filesHolding } = require('./lib/webhookTrigger');
+const { executionsInSqlite, filesHolding, sqliteRows } = require('./lib/webhookTrigger');
 const { webhookRegistered } = require('./e2e');
 const { startFakeKavenegar } = require('../test/fakeKavenegar');
 
@@ -548,18 +548,9 @@ async function searchAndReport({ userFolder, logDir, fake, problems, lines }) {
  * @param {string} workflowId
  * @returns {Promise<Set<string>>}
  */
-function deletedExecutions(userFolder, workflowId) {
-	const sqlite3 = require(path.join(N8N_DIR, 'node_modules', 'sqlite3'));
-	return new Promise((resolve, reject) => {
-		const db = new sqlite3.Database(path.join(userFolder, '.n8n', 'database.sqlite'), sqlite3.OPEN_READONLY, (/** @type {Error | null} */ openError) => {
-			if (openError) return reject(openError);
-			db.all('select id from execution_entity where "workflowId" = ? and "deletedAt" is not null', [workflowId], (/** @type {Error | null} */ error, /** @type {{ id: number }[]} */ rows) => {
-				db.close();
-				if (error) reject(error);
-				else resolve(new Set(rows.map((row) => String(row.id))));
-			});
-		});
-	});
+async function deletedExecutions(userFolder, workflowId) {
+	const rows = await sqliteRows(userFolder, 'select id from execution_entity where "workflowId" = ? and "deletedAt" is not null', [workflowId]);
+	return new Set(rows.map((row) => String(row.id)));
 }
 
 /** @type {import('./lib/liveProof').SharedCheck} */

@@ -178,26 +178,37 @@ const EXECUTIONS_SQL = (/** @type {string} */ quote) =>
 	`select e.id, e.status, e.mode, d.data from execution_entity e join execution_data d on d.${quote}executionId${quote} = e.id where e.${quote}workflowId${quote} = `;
 
 /**
- * Every execution of a workflow in an n8n SQLite database, with its run data (n8n must be stopped,
- * or its last writes may not be there yet).
+ * The rows a query gives in n8n's SQLite database, opened read-only (n8n must be stopped, or its last
+ * writes may not be there yet).
  * @param {string} userFolder
- * @param {string} workflowId
- * @returns {Promise<StoredExecution[]>}
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @returns {Promise<any[]>}
  */
-function executionsInSqlite(userFolder, workflowId) {
+function sqliteRows(userFolder, sql, params) {
 	const file = path.join(userFolder, '.n8n', 'database.sqlite');
 	if (!fs.existsSync(file)) return Promise.reject(new Error(`no n8n database at ${file}`));
 	const sqlite3 = require(path.join(N8N_DIR, 'node_modules', 'sqlite3'));
 	return new Promise((resolve, reject) => {
 		const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (/** @type {Error | null} */ openError) => {
 			if (openError) return reject(openError);
-			db.all(`${EXECUTIONS_SQL('"')}? order by e.id`, [workflowId], (/** @type {Error | null} */ error, /** @type {any[]} */ rows) => {
+			db.all(sql, params, (/** @type {Error | null} */ error, /** @type {any[]} */ rows) => {
 				db.close();
 				if (error) reject(error);
-				else resolve(rows.map(storedExecution));
+				else resolve(rows);
 			});
 		});
 	});
+}
+
+/**
+ * Every execution of a workflow in an n8n SQLite database, with its run data.
+ * @param {string} userFolder
+ * @param {string} workflowId
+ * @returns {Promise<StoredExecution[]>}
+ */
+async function executionsInSqlite(userFolder, workflowId) {
+	return (await sqliteRows(userFolder, `${EXECUTIONS_SQL('"')}? order by e.id`, [workflowId])).map(storedExecution);
 }
 
 /**
@@ -329,6 +340,7 @@ module.exports = {
 	countExecutions,
 	executionsInPostgres,
 	executionsInSqlite,
+	sqliteRows,
 	filesHolding,
 	hookServed,
 	hookCredentials,
