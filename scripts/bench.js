@@ -8,7 +8,8 @@
  * `--just network,item cost` runs only the named measures. `--just webhook` runs the one measure left
  * out by default: callbacks into a running n8n (scripts/bench/webhook.js), which needs the e2e
  * scripts' n8n installed (minutes on a fresh machine); `--just "static data"` likewise: whether a count
- * kept in a workflow's static data holds when executions overlap (scripts/bench/staticData.js).
+ * kept in a workflow's static data holds when executions overlap (scripts/bench/staticData.js); `--just
+ * peak` too: what each kind of step costs when 100 requests reach n8n at once (scripts/bench/peak.js).
  *
  * Each measure is a module of scripts/bench/ (what they share: scripts/bench/common.js); this file
  * runs them, dispatches the children and prints the table.
@@ -37,6 +38,7 @@ const { benchUpload } = require('./bench/upload');
 const { benchRequire, benchColdRequire } = require('./bench/coldRequire');
 const { benchWebhook } = require('./bench/webhook');
 const { benchStaticData } = require('./bench/staticData');
+const { benchPeak } = require('./bench/peak');
 
 /** @typedef {import('./bench/common').Row} Row */
 
@@ -110,8 +112,9 @@ async function main() {
 		'cold require': benchColdRequire,
 		webhook: benchWebhook,
 		'static data': benchStaticData,
+		peak: benchPeak,
 	};
-	const onRequestOnly = ['webhook', 'static data'];
+	const onRequestOnly = ['webhook', 'static data', 'peak'];
 	// `--just network,item cost` runs some measures only.
 	const just = process.argv.includes('--just') ? process.argv[process.argv.indexOf('--just') + 1].split(',') : Object.keys(measures).filter((name) => !onRequestOnly.includes(name));
 	const unknown = just.filter((name) => !measures[name]);
