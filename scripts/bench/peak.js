@@ -17,6 +17,7 @@ const path = require('node:path');
 const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION, ROOT, readJson } = require('../lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
 const { killAll, stopChildrenOnExit } = require('../lib/processes');
+const { webhookRegistered } = require('../e2e');
 const { API_KEY, fakeModule, row } = require('./common');
 
 const PEAK = Number(process.env.BENCH_PEAK || 100);
@@ -155,6 +156,8 @@ async function benchPeak() {
 		for (const { label, built, once, example } of measured) {
 			const hook = /** @type {WorkflowNode} */ (built.nodes.find((node) => node.type === 'n8n-nodes-base.webhook'));
 			const url = `${n8n.url}/webhook/${hook.parameters.path}`;
+			// n8n 2.40 and later register a published workflow's webhooks after they say they are ready.
+			await webhookRegistered(url);
 			if (once) {
 				const answer = await ask(url, person++);
 				if (answer.status !== 200) throw new Error(`${label}: HTTP ${answer.status} ${answer.body}`);
