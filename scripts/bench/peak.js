@@ -14,11 +14,11 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION, ROOT, readJson } = require('../lib/n8nInstall');
+const { N8N_VERSION, ROOT, readJson } = require('../lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
-const { killAll, stopChildrenOnExit } = require('../lib/processes');
 const { webhookRegistered } = require('../e2e');
 const { API_KEY, fakeModule, row } = require('./common');
+const { inN8nWorkFolder } = require('./inN8n');
 
 const PEAK = Number(process.env.BENCH_PEAK || 100);
 const ROUNDS = 3;
@@ -123,81 +123,72 @@ async function ask(url, person) {
 
 /** @returns {Promise<Row[]>} */
 async function benchPeak() {
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-bench-peak-'));
-	stopChildrenOnExit(() => fs.rmSync(workDir, { recursive: true, force: true }));
-	await ensureBuilt();
-	await ensureN8n();
-	const fake = await fakeModule().startFakeKavenegar({ apiKey: API_KEY });
-	fake.addApprovedTemplate(TEMPLATE, 'Your Shop login code: %token');
-	try {
-		const userFolder = path.join(workDir, 'user');
-		const logDir = path.join(workDir, 'logs');
-		fs.mkdirSync(userFolder, { recursive: true });
-		fs.mkdirSync(logDir, { recursive: true });
-		installPackage(userFolder);
-		const cli = { userFolder, logDir, workDir };
-		const measured = VARIANTS.map((variant) => ({ ...variant, built: variant.workflow() }));
-		await importCredentials(
-			/** @type {any} */ ([
-				{ ...CREDENTIAL, data: { apiKey: API_KEY, baseUrl: fake.url } },
-				{ ...HEADER_CREDENTIAL, data: { name: SERVER_HEADER, value: SERVER_KEY } },
-			]),
-			cli,
-		);
-		await importWorkflows(measured.map(({ built }) => built), cli);
-		for (const { built } of measured) await publishWorkflow(built.id, cli);
-		const n8n = await startN8n({ role: 'main', userFolder, logDir });
-		await n8n.rest().setupOwner();
-		/** @type {Row[]} */
-		const rows = [];
-		/** @type {Record<string, number>} */
-		const cpu = {};
-		let person = 0;
-		for (const { label, built, once, example } of measured) {
-			const hook = /** @type {WorkflowNode} */ (built.nodes.find((node) => node.type === 'n8n-nodes-base.webhook'));
-			const url = `${n8n.url}/webhook/${hook.parameters.path}`;
-			// n8n 2.40 and later register a published workflow's webhooks after they say they are ready.
-			await webhookRegistered(url);
-			if (once) {
-				const answer = await ask(url, person++);
-				if (answer.status !== 200) throw new Error(`${label}: HTTP ${answer.status} ${answer.body}`);
-				continue;
+	return inN8nWorkFolder('kavenegar-bench-peak-', { withPackage: true }, async ({ workDir, userFolder, logDir }) => {
+		const fake = await fakeModule().startFakeKavenegar({ apiKey: API_KEY });
+		fake.addApprovedTemplate(TEMPLATE, 'Your Shop login code: %token');
+		try {
+			const cli = { userFolder, logDir, workDir };
+			const measured = VARIANTS.map((variant) => ({ ...variant, built: variant.workflow() }));
+			await importCredentials(
+				/** @type {any} */ ([
+					{ ...CREDENTIAL, data: { apiKey: API_KEY, baseUrl: fake.url } },
+					{ ...HEADER_CREDENTIAL, data: { name: SERVER_HEADER, value: SERVER_KEY } },
+				]),
+				cli,
+			);
+			await importWorkflows(measured.map(({ built }) => built), cli);
+			for (const { built } of measured) await publishWorkflow(built.id, cli);
+			const n8n = await startN8n({ role: 'main', userFolder, logDir });
+			await n8n.rest().setupOwner();
+			/** @type {Row[]} */
+			const rows = [];
+			/** @type {Record<string, number>} */
+			const cpu = {};
+			let person = 0;
+			for (const { label, built, once, example } of measured) {
+				const hook = /** @type {WorkflowNode} */ (built.nodes.find((node) => node.type === 'n8n-nodes-base.webhook'));
+				const url = `${n8n.url}/webhook/${hook.parameters.path}`;
+				// n8n 2.40 and later register a published workflow's webhooks after they say they are ready.
+				await webhookRegistered(url);
+				if (once) {
+					const answer = await ask(url, person++);
+					if (answer.status !== 200) throw new Error(`${label}: HTTP ${answer.status} ${answer.body}`);
+					continue;
+				}
+				// The first calls warm n8n up (its modules, the JIT); they are not counted, but must be answered as the workflow answers.
+				const answered = example ? (/** @type {{ status: number, body: string }} */ answer) => answer.status === 200 && JSON.parse(answer.body).sent === true : (/** @type {{ status: number, body: string }} */ answer) => answer.status === 200 && answer.body === '{"ok":true}';
+				for (let index = 0; index < WARM_UP; index++) {
+					const answer = await ask(url, person++);
+					if (!answered(answer)) throw new Error(`${label}: HTTP ${answer.status} ${answer.body.slice(0, 300)}`);
+				}
+				const alone = [];
+				for (let index = 0; index < ONE_BY_ONE; index++) alone.push((await ask(url, person++)).ms);
+				const rounds = [];
+				for (let round = 0; round < ROUNDS; round++) {
+					const before = cpuMs(/** @type {number} */ (n8n.pid));
+					const answers = await Promise.all(Array.from({ length: PEAK }, () => ask(url, person++)));
+					const refused = answers.filter((answer) => !answered(answer)).length;
+					rounds.push({ slowest: Math.max(...answers.map((answer) => answer.ms)), cpu: (cpuMs(/** @type {number} */ (n8n.pid)) - before) / PEAK, refused });
+				}
+				const cpuPerRequest = Math.min(...rounds.map((round) => round.cpu));
+				cpu[hook.parameters.path] = cpuPerRequest;
+				const slowest = rounds.map((round) => `${(round.slowest / 1000).toFixed(1)} s${round.refused ? ` (${round.refused} not answered as they should)` : ''}`).join(', ');
+				alone.sort((a, b) => a - b);
+				rows.push(row(`peak: ${label}`, `alone ${alone[Math.floor(alone.length / 2)]} ms; ${PEAK} at once, slowest ${slowest}; n8n's CPU ${cpuPerRequest.toFixed(0)} ms a request`));
 			}
-			// The first calls warm n8n up (its modules, the JIT); they are not counted, but must be answered as the workflow answers.
-			const answered = example ? (/** @type {{ status: number, body: string }} */ answer) => answer.status === 200 && JSON.parse(answer.body).sent === true : (/** @type {{ status: number, body: string }} */ answer) => answer.status === 200 && answer.body === '{"ok":true}';
-			for (let index = 0; index < WARM_UP; index++) {
-				const answer = await ask(url, person++);
-				if (!answered(answer)) throw new Error(`${label}: HTTP ${answer.status} ${answer.body.slice(0, 300)}`);
-			}
-			const alone = [];
-			for (let index = 0; index < ONE_BY_ONE; index++) alone.push((await ask(url, person++)).ms);
-			const rounds = [];
-			for (let round = 0; round < ROUNDS; round++) {
-				const before = cpuMs(/** @type {number} */ (n8n.pid));
-				const answers = await Promise.all(Array.from({ length: PEAK }, () => ask(url, person++)));
-				const refused = answers.filter((answer) => !answered(answer)).length;
-				rounds.push({ slowest: Math.max(...answers.map((answer) => answer.ms)), cpu: (cpuMs(/** @type {number} */ (n8n.pid)) - before) / PEAK, refused });
-			}
-			const cpuPerRequest = Math.min(...rounds.map((round) => round.cpu));
-			cpu[hook.parameters.path] = cpuPerRequest;
-			const slowest = rounds.map((round) => `${(round.slowest / 1000).toFixed(1)} s${round.refused ? ` (${round.refused} not answered as they should)` : ''}`).join(', ');
-			alone.sort((a, b) => a - b);
-			rows.push(row(`peak: ${label}`, `alone ${alone[Math.floor(alone.length / 2)]} ms; ${PEAK} at once, slowest ${slowest}; n8n's CPU ${cpuPerRequest.toFixed(0)} ms a request`));
+			await n8n.stop();
+			const step = (/** @type {string} */ slug, count = 1) => ((cpu[`bench-peak-${slug}`] ?? NaN) - (cpu['bench-peak-floor'] ?? NaN)) / count;
+			// Insert its row, read what the limits count (by session, by number and prefix, by IP), send, keep the code.
+			const fewest = (cpu['bench-peak-floor'] ?? NaN) + 2 * step('insert') + 3 * step('read4', 4) + step('send');
+			rows.push(
+				row('peak: the fewest steps the limits need (floor + insert + 3 reads + Send Code + update)', `about ${fewest.toFixed(0)} ms of CPU a request: ${PEAK} at once about ${((fewest * PEAK) / 1000).toFixed(1)} s`),
+				row('peak: where', `n8n ${N8N_VERSION}, Node ${process.version}, SQLite, regular mode, ${os.cpus().length} cores`),
+			);
+			return rows;
+		} finally {
+			await fake.close();
 		}
-		await n8n.stop();
-		const step = (/** @type {string} */ slug, count = 1) => ((cpu[`bench-peak-${slug}`] ?? NaN) - (cpu['bench-peak-floor'] ?? NaN)) / count;
-		// Insert its row, read what the limits count (by session, by number and prefix, by IP), send, keep the code.
-		const fewest = (cpu['bench-peak-floor'] ?? NaN) + 2 * step('insert') + 3 * step('read4', 4) + step('send');
-		rows.push(
-			row('peak: the fewest steps the limits need (floor + insert + 3 reads + Send Code + update)', `about ${fewest.toFixed(0)} ms of CPU a request: ${PEAK} at once about ${((fewest * PEAK) / 1000).toFixed(1)} s`),
-			row('peak: where', `n8n ${N8N_VERSION}, Node ${process.version}, SQLite, regular mode, ${os.cpus().length} cores`),
-		);
-		return rows;
-	} finally {
-		await fake.close();
-		killAll();
-		fs.rmSync(workDir, { recursive: true, force: true });
-	}
+	});
 }
 
 module.exports = { benchPeak };

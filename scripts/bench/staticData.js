@@ -8,13 +8,10 @@
  * Kavenegar. CALLS calls go one at a time, then CALLS all at once; after each load the counter n8n
  * saved is read back. A counter that holds would grow by CALLS each time.
  */
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { ensureN8n, N8N_VERSION } = require('../lib/n8nInstall');
+const { N8N_VERSION } = require('../lib/n8nInstall');
 const { importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
-const { killAll, stopChildrenOnExit } = require('../lib/processes');
 const { row, verdict } = require('./common');
+const { inN8nWorkFolder } = require('./inN8n');
 
 const CALLS = 20;
 const WEBHOOK_PATH = 'bench-static-data';
@@ -74,14 +71,7 @@ async function savedCounter(api) {
 
 /** @returns {Promise<Row[]>} */
 async function benchStaticData() {
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-bench-static-'));
-	stopChildrenOnExit(() => fs.rmSync(workDir, { recursive: true, force: true }));
-	await ensureN8n();
-	try {
-		const userFolder = path.join(workDir, 'user');
-		const logDir = path.join(workDir, 'logs');
-		fs.mkdirSync(userFolder, { recursive: true });
-		fs.mkdirSync(logDir, { recursive: true });
+	return inN8nWorkFolder('kavenegar-bench-static-', { withPackage: false }, async ({ workDir, userFolder, logDir }) => {
 		const cli = { userFolder, logDir, workDir };
 		await importWorkflows([counterWorkflow()], cli);
 		await publishWorkflow(WORKFLOW_ID, cli);
@@ -101,10 +91,7 @@ async function benchStaticData() {
 			row(`static data: ${CALLS} calls at once`, `${answered(together)} answered; the saved counter grew by ${grewTogether}: ${CALLS - grewTogether} count(s) lost`, `${CALLS}`, verdict(grewTogether === CALLS)),
 			row('static data: where', `n8n ${N8N_VERSION}, Node ${process.version}, SQLite, regular mode; Webhook → Code, 300 ms in each execution`),
 		];
-	} finally {
-		killAll();
-		fs.rmSync(workDir, { recursive: true, force: true });
-	}
+	});
 }
 
 module.exports = { benchStaticData };

@@ -9,14 +9,11 @@
  * Prints the answer times (p50/p95/max), how long until the last execution finished, and from n8n's
  * database once it has stopped: executions started, calls lost, calls run twice.
  */
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { ensureBuilt, ensureN8n, installPackage, N8N_VERSION } = require('../lib/n8nInstall');
+const { N8N_VERSION } = require('../lib/n8nInstall');
 const { importCredentials, importWorkflows, publishWorkflow, startN8n } = require('../lib/n8nServer');
-const { killAll, stopChildrenOnExit } = require('../lib/processes');
 const hooks = require('../lib/webhookTrigger');
 const { row, verdict } = require('./common');
+const { inN8nWorkFolder } = require('./inN8n');
 
 const CALLBACKS = Number(process.env.BENCH_WEBHOOK_CALLBACKS || 1000);
 const CONCURRENCY = 50;
@@ -96,17 +93,7 @@ function tally(executions, idsOf) {
 
 /** @returns {Promise<Row[]>} */
 async function benchWebhook() {
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kavenegar-bench-webhook-'));
-	// n8n leads its own process group: a Ctrl-C of the bench must stop it too.
-	stopChildrenOnExit(() => fs.rmSync(workDir, { recursive: true, force: true }));
-	await ensureBuilt();
-	await ensureN8n();
-	try {
-		const userFolder = path.join(workDir, 'user');
-		const logDir = path.join(workDir, 'logs');
-		fs.mkdirSync(userFolder, { recursive: true });
-		fs.mkdirSync(logDir, { recursive: true });
-		installPackage(userFolder);
+	return inN8nWorkFolder('kavenegar-bench-webhook-', { withPackage: true }, async ({ workDir, userFolder, logDir }) => {
 		const [incoming] = hooks.hooksFor(['incomingMessage']);
 		const kavenegar = hooks.webhookWorkflow({ id: 'benchKavenegarHook1', name: 'Bench: Kavenegar Webhook Trigger', hooks: [incoming] });
 		const plain = plainWorkflow();
@@ -144,10 +131,7 @@ async function benchWebhook() {
 		}
 		rows.push(row('webhook: where', `n8n ${N8N_VERSION}, Node ${process.version}, SQLite, regular mode`));
 		return rows;
-	} finally {
-		killAll();
-		fs.rmSync(workDir, { recursive: true, force: true });
-	}
+	});
 }
 
 module.exports = { benchWebhook };
