@@ -34,14 +34,17 @@ const TEMPLATE = 'shopLogin';
 /** @typedef {{ id: string, name: string, type: string, typeVersion: number, position: number[], parameters: Record<string, any>, [key: string]: unknown }} WorkflowNode */
 /** @typedef {{ id: string, name: string, nodes: WorkflowNode[], connections: Record<string, unknown>, settings: Record<string, unknown>, active: boolean }} Workflow */
 
-const example = () => /** @type {Workflow} */ (readJson(path.join(ROOT, 'examples', 'otp-request-code.json')));
+/** @type {Workflow | undefined} */
+let requestFile;
+/** The request example, read once; callers get their own copy to change. */
+const example = () => /** @type {Workflow} */ (structuredClone((requestFile ??= readJson(path.join(ROOT, 'examples', 'otp-request-code.json')))));
 /**
  * A node of the request example as it is (its table, columns and options), renamed, with what it
  * read from the example's other nodes (`parameters`) taken from the Webhook's body instead.
  * @param {string} name @param {string} as @param {Record<string, any>} parameters
  */
 function exampleNode(name, as, parameters = {}) {
-	const node = /** @type {WorkflowNode} */ (structuredClone(example().nodes.find((each) => each.name === name)));
+	const node = /** @type {WorkflowNode} */ (example().nodes.find((each) => each.name === name));
 	delete node.onError;
 	return { ...node, parameters: { ...node.parameters, ...parameters }, id: crypto.randomUUID(), name: as };
 }

@@ -34,6 +34,26 @@ const { killAll, log, seconds, stopChildrenOnExit } = require('./processes');
 /** @typedef {{ name: string, prepare: (folders: ProofFolders) => Promise<Stage> }} SharedCheck */
 
 /**
+ * The package built (when `build`) and n8n installed, both cached; then a new work folder in the
+ * temporary folder, named by prefix, with n8n's user folder and its logs. The package is not
+ * installed in it: each caller does, so that a failed install leaves a folder it knows of.
+ * @param {string} prefix
+ * @param {{ build: boolean }} options
+ * @returns {Promise<ProofFolders>}
+ */
+async function makeWorkFolder(prefix, { build }) {
+	const startedAt = Date.now();
+	if (build) await ensureBuilt();
+	await ensureN8n();
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	const userFolder = path.join(workDir, 'user');
+	const logDir = path.join(workDir, 'logs');
+	fs.mkdirSync(userFolder, { recursive: true });
+	fs.mkdirSync(logDir, { recursive: true });
+	return { workDir, userFolder, logDir, startedAt };
+}
+
+/**
  * @param {string} name what the closing line calls the proof
  * @param {{ prefix: string, keep: boolean, main: (folders: ProofFolders) => Promise<string[]> }} proof
  *   prefix names the work folder in the temporary folder; main returns the problems it found
@@ -50,16 +70,10 @@ function runLiveProof(name, { prefix, keep, main }) {
 	};
 	/** @returns {Promise<ProofFolders>} */
 	const setUp = async () => {
-		const startedAt = Date.now();
-		await ensureBuilt();
-		await ensureN8n();
-		workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-		const userFolder = path.join(workDir, 'user');
-		const logDir = path.join(workDir, 'logs');
-		fs.mkdirSync(userFolder, { recursive: true });
-		fs.mkdirSync(logDir, { recursive: true });
-		log(`package: ${installPackage(userFolder)}`);
-		return { workDir, userFolder, logDir, startedAt };
+		const folders = await makeWorkFolder(prefix, { build: true });
+		workDir = folders.workDir;
+		log(`package: ${installPackage(folders.userFolder)}`);
+		return folders;
 	};
 	stopChildrenOnExit(() => cleanup(true));
 	setUp()
@@ -138,4 +152,4 @@ async function runOnOneN8n(checks, folders) {
 	return problems;
 }
 
-module.exports = { runLiveProof, runOnOneN8n };
+module.exports = { makeWorkFolder, runLiveProof, runOnOneN8n };
